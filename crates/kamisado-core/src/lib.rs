@@ -1,0 +1,43 @@
+//! The rules of single-round Kamisado, exactly, in a compact `Copy` position.
+//!
+//! Everything this project claims (the value of an opening, a perfect move, a verdict on
+//! another engine) is only as true as this crate. It holds the board and its colours
+//! ([`Square`], [`Colour`], [`Bitboard`]), the sixteen towers ([`Tower`], [`Board`]), an
+//! unvalidated [`Setup`] that becomes a legal [`Position`] through a typed
+//! [`PositionError`], move generation and play including the chain of zero-length moves
+//! and the deadlock rule, the two board symmetries with exact and canonical keys, the
+//! position text and move notation ([`notation`]), and [`perft`].
+//!
+//! ```
+//! use kamisado_core::{Position, notation::play_line};
+//!
+//! let start = Position::start();
+//! assert_eq!(start.legal_moves().len(), 102);
+//! let line = play_line(&start, "a1-a5 d8-d3").unwrap();
+//! assert_eq!(line.end.to_string(), "obu1yrgn/8/8/N7/8/3p4/8/1GRYPUBO b u");
+//! ```
+
+mod attacks;
+mod bitboard;
+mod board;
+mod colour;
+mod moves;
+pub mod notation;
+pub mod perft;
+mod position;
+mod setup;
+mod side;
+mod square;
+mod symmetry;
+mod tower;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use colour::Colour;
+pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
+pub use position::{EndReason, GameEnd, IllegalMove, Position};
+pub use setup::{PositionError, Setup};
+pub use side::Side;
+pub use square::{ParseSquareError, Square};
+pub use symmetry::{mix128, Symmetry};
+pub use tower::Tower;

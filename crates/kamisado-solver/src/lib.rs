@@ -1,0 +1,1 @@
+//! Solver (work in progress).

@@ -1,0 +1,28 @@
+//! A deliberately naive reference implementation of Kamisado (single round), used by the
+//! tests to cross-check the fast engine and solver. It follows `RULES.md` directly: an
+//! 8 x 8 array board, plain loops, strings for moves, no tricks. It shares no code with the
+//! crates it checks.
+//!
+//! Conventions (shared with the fast implementation):
+//! - squares `a1`..`h8`, rank 1 = Black's home row; moves `a1-a5`, zero-length `d7-d7`;
+//! - position text `<board> <side> <active>`, e.g. the start
+//!   `obupyrgn/8/8/8/8/8/8/NGRYPUBO b -` (uppercase = Black, lowercase = White,
+//!   colour codes o b u p y r g n, active `-` = free move);
+//! - after a positive move the opponent is to move with the landing square's colour; a
+//!   goal or a deadlock leaves exactly that state; otherwise the zero-length chain is
+//!   applied (default convention) or left to be played ply by ply (convention 2).
+
+#![warn(missing_docs)]
+
+mod board;
+mod position;
+mod random;
+mod search;
+
+#[cfg(test)]
+mod checks;
+
+pub use board::{Colour, Side, Square, Tower};
+pub use position::{EndReason, GameEnd, RefPosition};
+pub use random::random_position;
+pub use search::{alphabeta_value, divide, minimax, minimax_with_table, perft};
