@@ -135,9 +135,11 @@ mod tests {
 
     #[test]
     fn blockers_stop_each_line_separately() {
+        // From d1: b3 stops the left diagonal after c2, d4 the straight line after d3, f2
+        // is on no line, and the right diagonal runs to the edge.
         let occ = Bitboard::EMPTY.with(sq("d4")).with(sq("b3")).with(sq("f2"));
         let r = reach(Side::Black, sq("d1"), occ);
-        assert_eq!(squares(r), ["c2", "d2", "e2", "d3", "e3"]);
+        assert_eq!(squares(r), ["c2", "d2", "e2", "d3", "f3", "g4", "h5"]);
         // d4 closes the straight line; b3 is behind c4; f2 is on no line of d5.
         let r = reach(Side::White, sq("d5"), occ);
         assert_eq!(squares(r), ["h1", "g2", "f3", "c4", "e4"]);
