@@ -336,25 +336,74 @@ mod tests {
         assert!(!alphabeta_value(&forced, &mut HashMap::new()));
     }
 
+    /// Counts the nodes of the full game tree below `pos` (default convention), giving up
+    /// (returning `None`) once more than `cap` nodes were seen.
+    fn full_tree_nodes(pos: &RefPosition, cap: u64) -> Option<u64> {
+        let mut count = 1;
+        for (_, child) in pos.children() {
+            count += full_tree_nodes(&child, cap.checked_sub(count)?)?;
+            if count > cap {
+                return None;
+            }
+        }
+        Some(count)
+    }
+
+    /// Counts the distinct positions reachable from `pos` (default convention), giving up
+    /// once more than `cap` were seen.
+    fn reachable_positions(pos: &RefPosition, cap: usize) -> Option<usize> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![pos.clone()];
+        while let Some(p) = stack.pop() {
+            for (_, child) in p.children() {
+                if seen.insert(child.clone()) {
+                    if seen.len() > cap {
+                        return None;
+                    }
+                    stack.push(child);
+                }
+            }
+        }
+        Some(seen.len())
+    }
+
     #[test]
     fn solvers_agree_on_late_random_positions() {
-        let mut checked = 0;
-        for seed in 0..400u64 {
-            let pos = random_position(seed, 14 + (seed % 10) as u32);
-            // Only positions small enough for the plain minimax.
-            if perft(&pos, 4, false) > 20_000 {
-                continue;
+        let mut plain_checked = 0;
+        let mut table_checked = 0;
+        for seed in 0..120u64 {
+            // Find how long this random game lasts, then back up a few moves from its end
+            // (random_position(seed, n) is a prefix of random_position(seed, n + 1)).
+            let mut length = 0;
+            while random_position(seed, length).game_end().is_none() {
+                length += 1;
+            }
+            let back = 2 + (seed % 9) as u32;
+            let pos = random_position(seed, length.saturating_sub(back));
+            if reachable_positions(&pos, 50_000).is_none() {
+                continue; // too big for these slow solvers in a unit test
             }
             let mut table = HashMap::new();
             let with_table = minimax_with_table(&pos, &mut table);
             let mut ab_table = HashMap::new();
-            let ab = alphabeta_value(&pos, &mut ab_table);
-            assert_eq!(ab, with_table.0, "{}", pos.to_text());
-            if with_table.1 <= 7 {
+            assert_eq!(
+                alphabeta_value(&pos, &mut ab_table),
+                with_table.0,
+                "{}",
+                pos.to_text()
+            );
+            table_checked += 1;
+            // Every position in the table must agree with alpha-beta from scratch too.
+            for (p, value) in table.iter().take(50) {
+                assert_eq!(alphabeta_value(p, &mut HashMap::new()), value.0, "{}", p.to_text());
+            }
+            if full_tree_nodes(&pos, 300_000).is_some() {
                 assert_eq!(minimax(&pos), with_table, "{}", pos.to_text());
-                checked += 1;
+                plain_checked += 1;
             }
         }
-        assert!(checked > 20, "only {checked} positions checked");
+        println!("table/alpha-beta checked {table_checked}, plain minimax checked {plain_checked}");
+        assert!(table_checked > 30, "only {table_checked} positions checked");
+        assert!(plain_checked > 20, "only {plain_checked} positions checked");
     }
 }

@@ -69,18 +69,34 @@ impl Symmetry {
     }
 }
 
-/// Bits of a packed key: 16 towers of 6 bits, the side to move, the active colour (8 = free).
-const ACTIVE_NONE: u128 = 8;
-
+/// Eight squares, one byte each (each below 64), as one word: byte `i` is colour `i`'s square.
 #[inline]
-fn pack(squares: impl Iterator<Item = Square>, turn: Side, active: Option<Colour>) -> u128 {
-    let mut key = 0u128;
-    for sq in squares {
-        key = key << 6 | sq.index() as u128;
-    }
-    key = key << 1 | turn.index() as u128;
-    key << 4 | active.map_or(ACTIVE_NONE, |c| c.index() as u128)
+fn square_bytes(squares: &[Square; 8]) -> u64 {
+    u64::from_le_bytes(squares.map(|sq| sq.index() as u8))
 }
+
+/// Squeezes eight 6-bit bytes into 48 bits.
+#[inline]
+fn squeeze(x: u64) -> u64 {
+    let x = (x & 0x00ff_00ff_00ff_00ff) | (x & 0xff00_ff00_ff00_ff00) >> 2;
+    let x = (x & 0x0000_ffff_0000_ffff) | (x & 0xffff_0000_ffff_0000) >> 4;
+    (x & 0xffff_ffff) | (x >> 32) << 24
+}
+
+/// The packed key: Black's eight squares (48 bits), White's (48 bits), the side to move
+/// (1 bit), the active colour (4 bits, 8 = free move): 101 bits.
+#[inline]
+fn pack(black: u64, white: u64, turn: Side, active: Option<Colour>) -> u128 {
+    (squeeze(black) as u128) << 53
+        | (squeeze(white) as u128) << 5
+        | (turn.index() as u128) << 4
+        | active.map_or(8, |c| c.index() as u128)
+}
+
+/// Byte-wise forms of the symmetries: a half turn maps square s to 63 - s = s ^ 63, a
+/// file mirror maps s to s ^ 7 and colour c to 7 - c (the byte order reversed).
+const HALF_TURN_BYTES: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+const MIRROR_BYTES: u64 = 0x0707_0707_0707_0707;
 
 impl Position {
     /// The position seen through a symmetry: the same game, with the same value for the
@@ -110,58 +126,41 @@ impl Position {
     pub fn key(&self) -> u128 {
         let b = self.board();
         pack(
-            b.squares(Side::Black).iter().chain(b.squares(Side::White)).copied(),
+            square_bytes(b.squares(Side::Black)),
+            square_bytes(b.squares(Side::White)),
             self.turn(),
             self.active(),
         )
     }
 
-    /// The smallest key among the (up to four) symmetric images, and the symmetry that
-    /// maps this position to the image with that key. Positions with the same canonical
-    /// key have the same value and remoteness.
+    /// One key for all the (up to four) symmetric images of the position, and the
+    /// symmetry that maps this position to the image the key describes. Positions with
+    /// the same canonical key have the same value and remoteness.
+    ///
+    /// The half turn is used exactly when White is to move, so the image always has Black
+    /// to move; of that image and its mirror, the smaller key wins.
     #[inline]
     pub fn canonical_key(&self) -> (u128, Symmetry) {
         let b = self.board();
-        let (black, white) = (b.squares(Side::Black), b.squares(Side::White));
-        let (turn, active) = (self.turn(), self.active());
-        let mut best = (self.key(), Symmetry::Identity);
-        let half = |sq: &Square| sq.half_turned();
-        let candidates = [
-            (
-                pack(
-                    white.iter().map(half).chain(black.iter().map(half)),
-                    !turn,
-                    active,
-                ),
-                Symmetry::HalfTurn,
-            ),
-            (
-                pack(
-                    black.iter().rev().chain(white.iter().rev()).map(|sq| sq.mirrored()),
-                    turn,
-                    active.map(Colour::mirrored),
-                ),
-                Symmetry::Mirror,
-            ),
-            (
-                pack(
-                    white
-                        .iter()
-                        .rev()
-                        .chain(black.iter().rev())
-                        .map(|sq| sq.half_turned().mirrored()),
-                    !turn,
-                    active.map(Colour::mirrored),
-                ),
-                Symmetry::HalfTurnMirror,
-            ),
-        ];
-        for candidate in candidates {
-            if candidate.0 < best.0 {
-                best = candidate;
-            }
+        let (mut black, mut white) = (square_bytes(b.squares(Side::Black)), square_bytes(b.squares(Side::White)));
+        let half = self.turn() == Side::White;
+        if half {
+            (black, white) = (white ^ HALF_TURN_BYTES, black ^ HALF_TURN_BYTES);
         }
-        best
+        let active = self.active();
+        let plain = pack(black, white, Side::Black, active);
+        let mirrored = pack(
+            black.swap_bytes() ^ MIRROR_BYTES,
+            white.swap_bytes() ^ MIRROR_BYTES,
+            Side::Black,
+            active.map(Colour::mirrored),
+        );
+        match (half, mirrored < plain) {
+            (false, false) => (plain, Symmetry::Identity),
+            (false, true) => (mirrored, Symmetry::Mirror),
+            (true, false) => (plain, Symmetry::HalfTurn),
+            (true, true) => (mirrored, Symmetry::HalfTurnMirror),
+        }
     }
 
     /// A well-mixed 64-bit hash of the exact key, for hash tables.
@@ -178,4 +177,35 @@ pub fn mix128(key: u128) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squeeze_keeps_every_bit() {
+        let x = u64::from_le_bytes([1, 2, 4, 8, 16, 32, 63, 0]);
+        let y = squeeze(x);
+        for i in 0..8 {
+            assert_eq!((y >> (6 * i)) & 63, (x >> (8 * i)) & 0xff);
+        }
+        assert!(y < 1 << 48);
+    }
+
+    #[test]
+    fn canonical_key_is_the_key_of_the_image_it_names() {
+        let mut pos = Position::start();
+        for k in [7usize, 3, 5, 2, 4, 1] {
+            for sym in Symmetry::ALL {
+                let image = pos.transformed(sym);
+                let (key, to_image) = pos.canonical_key();
+                assert_eq!(image.canonical_key().0, key);
+                assert_eq!(pos.transformed(to_image).key(), key);
+                assert_eq!(image.transformed(sym), pos);
+            }
+            let moves = pos.legal_moves();
+            pos = pos.play(moves[k % moves.len()]).unwrap();
+        }
+    }
 }

@@ -1,0 +1,186 @@
+//! Depth-first proof-number search (df-pn) deciding whether the side to move wins.
+//!
+//! Nagai's df-pn in negamax form: a node's proof number is the smallest disproof number
+//! of its children, its disproof number the sum of their proof numbers, and the search
+//! descends into the child with the smallest disproof number until its numbers pass
+//! thresholds derived from the parent's. Pawlewicz and Lew's 1+epsilon trick widens the
+//! child's threshold so the search does not hop between siblings of similar promise.
+//! Numbers live in the shared [`Table`], so threads working on neighbouring problems
+//! reuse each other's proofs. The game graph is acyclic, so no cycle handling is needed.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::table::{Entry, Table};
+use crate::{Game, Value};
+
+/// Infinity for proof and disproof numbers.
+pub const INF: u32 = u32::MAX;
+/// Largest finite proof number; sums saturate here so that they never fake a proof.
+const MAX_FINITE: u32 = INF - 1;
+
+/// Score bounds of an entry the remoteness search has not touched.
+pub(crate) const FULL_RANGE: (i16, i16) = (i16::MIN, i16::MAX);
+
+struct Child<G: Game> {
+    pos: G::Position,
+    key: u128,
+    pn: u32,
+    dn: u32,
+}
+
+/// One thread's df-pn state over a shared table.
+pub struct Prover<'a, G: Game> {
+    game: &'a G,
+    table: &'a Table,
+    stop: &'a AtomicBool,
+    nodes: u64,
+    /// Children lists by depth, reused to keep allocation off the hot path.
+    frames: Vec<Vec<Child<G>>>,
+    moves: Vec<G::Move>,
+}
+
+impl<'a, G: Game> Prover<'a, G> {
+    pub fn new(game: &'a G, table: &'a Table, stop: &'a AtomicBool) -> Prover<'a, G> {
+        Prover {
+            game,
+            table,
+            stop,
+            nodes: 0,
+            frames: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Nodes expanded so far by this prover.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `pos` for the side to move, or `None` if stopped first.
+    pub fn prove(&mut self, pos: &G::Position) -> Option<Value> {
+        let (pn, dn) = self.evaluate(pos).1;
+        let (pn, dn) = if pn == 0 || dn == 0 {
+            (pn, dn)
+        } else {
+            let key = self.game.key(pos);
+            self.mid(pos, key, INF, INF, 0)
+        };
+        match (pn, dn) {
+            (0, _) => Some(Value::Win),
+            (_, 0) => Some(Value::Loss),
+            _ => None,
+        }
+    }
+
+    /// The rules' (or the table's) proof and disproof numbers of a position, and its key
+    /// (0 when the rules decide it: such a position is never searched).
+    #[inline]
+    fn evaluate(&self, pos: &G::Position) -> (u128, (u32, u32)) {
+        match self.game.outcome(pos) {
+            Some(Value::Win) => return (0, (0, INF)),
+            Some(Value::Loss) => return (0, (INF, 0)),
+            None => {}
+        }
+        // A win in one needs no table: the rules alone prove it, and cheaply.
+        if self.game.winning_move(pos).is_some() {
+            return (0, (0, INF));
+        }
+        let key = self.game.key(pos);
+        match self.table.get(key) {
+            Some(e) => (key, (e.pn, e.dn)),
+            None => (key, self.game.estimate(pos)),
+        }
+    }
+
+    /// Multiple-iterative deepening at one node: search until its proof number reaches
+    /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers.
+    fn mid(&mut self, pos: &G::Position, key: u128, th_pn: u32, th_dn: u32, depth: usize) -> (u32, u32) {
+        self.nodes += 1;
+        let start_nodes = self.nodes;
+        if self.frames.len() <= depth {
+            self.frames.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.frames[depth]);
+        children.clear();
+
+        self.game.moves(pos, &mut self.moves);
+        let mut won = false;
+        for i in 0..self.moves.len() {
+            let child = self.game.play(pos, self.moves[i]);
+            let (child_key, (pn, dn)) = self.evaluate(&child);
+            if dn == 0 {
+                // The opponent loses after this move: no need to look further.
+                won = true;
+                break;
+            }
+            children.push(Child {
+                pos: child,
+                key: child_key,
+                pn,
+                dn,
+            });
+        }
+
+        let (mut pn, mut dn) = (0, INF);
+        if !won {
+            loop {
+                // pn = min over children of dn, dn = sum of pn; find the best two children.
+                let (mut best, mut best_dn, mut second_dn) = (0, INF, INF);
+                let mut sum_pn: u32 = 0;
+                for (i, c) in children.iter().enumerate() {
+                    if c.dn < best_dn {
+                        second_dn = best_dn;
+                        best_dn = c.dn;
+                        best = i;
+                    } else if c.dn < second_dn {
+                        second_dn = c.dn;
+                    }
+                    sum_pn = add(sum_pn, c.pn);
+                }
+                pn = best_dn;
+                dn = sum_pn;
+                if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let c = &children[best];
+                // The child's disproof is this node's proof and vice versa.
+                let child_th_pn = if th_dn == INF { INF } else { th_dn - dn + c.pn };
+                let child_th_dn = th_pn.min(widen(second_dn));
+                let (c_pos, c_key) = (c.pos, c.key);
+                let (cpn, cdn) = self.mid(&c_pos, c_key, child_th_pn, child_th_dn, depth + 1);
+                children[best].pn = cpn;
+                children[best].dn = cdn;
+            }
+        }
+
+        let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        self.table.update(key, |e| {
+            let (low, high) = e.map_or(FULL_RANGE, |e| (e.low, e.high));
+            let work = e.map_or(work, |e| e.work.saturating_add(work));
+            *e = Some(Entry { pn, dn, work, low, high });
+        });
+        self.frames[depth] = children;
+        (pn, dn)
+    }
+}
+
+/// Sum of proof numbers: infinity absorbs, finite sums saturate below infinity.
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        a.saturating_add(b).min(MAX_FINITE)
+    }
+}
+
+/// The 1+epsilon threshold (epsilon = 1/4): stay with a child until its disproof number
+/// exceeds the second best's by a quarter, not by one.
+#[inline]
+fn widen(second: u32) -> u32 {
+    if second >= MAX_FINITE {
+        INF
+    } else {
+        second.saturating_add(second / 4 + 1).min(MAX_FINITE)
+    }
+}
