@@ -1,1 +1,34 @@
-fn main() {}
+//! `kamisado`: the command line over the rules core and the solver.
+//!
+//! This crate parses arguments and prints; every rule lives in `kamisado-core` and every
+//! search in `kamisado-solver`.
+
+mod args;
+mod commands;
+mod failure;
+mod input;
+mod output;
+mod render;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return failure::clap_error(e),
+    };
+    let result = match cli.command {
+        Command::Perft(a) => commands::perft::run(a),
+        Command::Solve(a) => commands::solve::run(a),
+        Command::Openings(a) => commands::openings::run(a),
+        Command::Show(a) => commands::show::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(),
+    }
+}

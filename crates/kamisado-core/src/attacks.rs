@@ -108,7 +108,8 @@ pub fn between(side: Side, from: Square, to: Square) -> Option<Bitboard> {
     let rays = &RAYS[side.index()];
     rays.iter().find_map(|ray_table| {
         let ray = ray_table[from.index()];
-        (ray & 1 << to.index() != 0).then(|| Bitboard(ray & !ray_table[to.index()] & !(1 << to.index())))
+        (ray & 1 << to.index() != 0)
+            .then(|| Bitboard(ray & !ray_table[to.index()] & !(1 << to.index())))
     })
 }
 
@@ -130,7 +131,10 @@ mod tests {
         assert_eq!(r.count(), 3 + 7 + 4);
         assert!(r.contains(sq("d8")) && r.contains(sq("a4")) && r.contains(sq("h5")));
         let r = reach(Side::White, sq("a8"), Bitboard::EMPTY);
-        assert_eq!(squares(r), ["a1", "h1", "a2", "g2", "a3", "f3", "a4", "e4", "a5", "d5", "a6", "c6", "a7", "b7"]);
+        assert_eq!(
+            squares(r),
+            ["a1", "h1", "a2", "g2", "a3", "f3", "a4", "e4", "a5", "d5", "a6", "c6", "a7", "b7"]
+        );
     }
 
     #[test]
@@ -147,7 +151,10 @@ mod tests {
 
     #[test]
     fn between_squares() {
-        assert_eq!(squares(between(Side::Black, sq("a1"), sq("d4")).unwrap()), ["b2", "c3"]);
+        assert_eq!(
+            squares(between(Side::Black, sq("a1"), sq("d4")).unwrap()),
+            ["b2", "c3"]
+        );
         assert_eq!(between(Side::Black, sq("a1"), sq("b3")), None);
         assert_eq!(between(Side::White, sq("a1"), sq("a2")), None);
         assert!(between(Side::White, sq("a2"), sq("a1")).unwrap().is_empty());
@@ -155,8 +162,14 @@ mod tests {
 
     #[test]
     fn neighbours() {
-        assert_eq!(squares(forward_neighbours(Side::Black, sq("a1"))), ["a2", "b2"]);
-        assert_eq!(squares(forward_neighbours(Side::White, sq("e5"))), ["d4", "e4", "f4"]);
+        assert_eq!(
+            squares(forward_neighbours(Side::Black, sq("a1"))),
+            ["a2", "b2"]
+        );
+        assert_eq!(
+            squares(forward_neighbours(Side::White, sq("e5"))),
+            ["d4", "e4", "f4"]
+        );
         assert!(forward_neighbours(Side::Black, sq("c8")).is_empty());
     }
 }

@@ -102,7 +102,9 @@ impl Colour {
         if let (Some(c), None) = (chars.next(), chars.next()) {
             return Colour::from_char(c);
         }
-        Colour::ALL.into_iter().find(|colour| colour.name() == lower)
+        Colour::ALL
+            .into_iter()
+            .find(|colour| colour.name() == lower)
     }
 }
 

@@ -97,14 +97,15 @@ impl FromStr for Move {
     type Err = ParseMoveError;
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let (from, to) = s.split_once('-').ok_or_else(|| ParseMoveError::Shape {
-            text: s.to_owned(),
-        })?;
+        let (from, to) = s
+            .split_once('-')
+            .ok_or_else(|| ParseMoveError::Shape { text: s.to_owned() })?;
         let square = |part: &str| {
-            part.parse::<Square>().map_err(|source| ParseMoveError::Square {
-                text: s.to_owned(),
-                source,
-            })
+            part.parse::<Square>()
+                .map_err(|source| ParseMoveError::Square {
+                    text: s.to_owned(),
+                    source,
+                })
         };
         Ok(Move::new(square(from)?, square(to)?))
     }

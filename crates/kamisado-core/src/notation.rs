@@ -14,7 +14,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Colour, EndReason, IllegalMove, Move, ParseMoveError, Position, PositionError, Setup, Side, Square, Tower};
+use crate::{
+    Colour, EndReason, IllegalMove, Move, ParseMoveError, Position, PositionError, Setup, Side,
+    Square, Tower,
+};
 
 /// Why a position text is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,7 +27,11 @@ pub enum ParsePositionError {
     #[error("board `{board}` has {found} rank(s), expected 8 separated by `/`")]
     RankCount { board: String, found: usize },
     #[error("rank {rank} `{text}` describes {squares} squares, expected 8")]
-    RankLength { rank: u8, text: String, squares: u32 },
+    RankLength {
+        rank: u8,
+        text: String,
+        squares: u32,
+    },
     #[error("rank {rank}: `{ch}` is neither a digit 1-8 nor a tower letter (o b u p y r g n; upper case for Black)")]
     BadChar { rank: u8, ch: char },
     #[error("tower `{}` ({tower}) appears twice, on {first} and {second}", tower.char())]
@@ -62,9 +69,11 @@ impl FromStr for Setup {
         };
         let active = match active {
             "-" => None,
-            token => Some(Colour::from_name(token).ok_or_else(|| ParsePositionError::Active {
-                token: token.to_owned(),
-            })?),
+            token => Some(
+                Colour::from_name(token).ok_or_else(|| ParsePositionError::Active {
+                    token: token.to_owned(),
+                })?,
+            ),
         };
         let mut setup = Setup::empty(turn, active);
         let ranks: Vec<&str> = board.split('/').collect();

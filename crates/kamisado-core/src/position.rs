@@ -107,11 +107,19 @@ pub enum IllegalMove {
     #[error("a zero-length move is only made by an active tower that cannot move, and the tower on {0} can move")]
     NotBlocked(Square),
     #[error("{to} is not straight or diagonally forward from {from} for {turn}")]
-    NotForward { from: Square, to: Square, turn: Side },
+    NotForward {
+        from: Square,
+        to: Square,
+        turn: Side,
+    },
     #[error("{to} is occupied")]
     Occupied { to: Square },
     #[error("the way from {from} to {to} is blocked at {at}")]
-    PathBlocked { from: Square, to: Square, at: Square },
+    PathBlocked {
+        from: Square,
+        to: Square,
+        at: Square,
+    },
 }
 
 impl Default for Position {
@@ -211,7 +219,11 @@ impl Position {
                 // The last move, positive or zero-length, ended with an opponent's tower on
                 // a square of the active colour; a position without one cannot arise.
                 let opponent = !turn;
-                if !board.squares(opponent).iter().any(|sq| sq.colour() == colour) {
+                if !board
+                    .squares(opponent)
+                    .iter()
+                    .any(|sq| sq.colour() == colour)
+                {
                     return Err(PositionError::ActiveNotNamed { colour, opponent });
                 }
                 match follow_chain(&board, turn, colour) {
@@ -278,9 +290,11 @@ impl Position {
     #[inline]
     pub fn must_pass(&self) -> bool {
         match (self.end, self.active_tower()) {
-            (None, Some(tower)) => {
-                attacks::is_blocked(self.turn, self.board.square_of(tower), self.board.occupied())
-            }
+            (None, Some(tower)) => attacks::is_blocked(
+                self.turn,
+                self.board.square_of(tower),
+                self.board.occupied(),
+            ),
             _ => false,
         }
     }
@@ -321,7 +335,12 @@ impl Position {
         let count = |from: Square| attacks::reach(self.turn, from, occupied).count() as usize;
         match self.active {
             Some(colour) => count(self.board.square_of(Tower::new(self.turn, colour))).max(1),
-            None => self.board.squares(self.turn).iter().map(|&sq| count(sq)).sum(),
+            None => self
+                .board
+                .squares(self.turn)
+                .iter()
+                .map(|&sq| count(sq))
+                .sum(),
         }
     }
 
@@ -346,7 +365,11 @@ impl Position {
         };
         match self.active {
             Some(colour) => try_from(self.board.square_of(Tower::new(self.turn, colour))),
-            None => self.board.squares(self.turn).iter().find_map(|&sq| try_from(sq)),
+            None => self
+                .board
+                .squares(self.turn)
+                .iter()
+                .find_map(|&sq| try_from(sq)),
         }
     }
 
@@ -479,7 +502,9 @@ impl Position {
     #[inline]
     pub fn forced_zero_move(&self) -> Option<Move> {
         self.must_pass().then(|| {
-            let from = self.board.square_of(Tower::new(self.turn, self.active.unwrap_or(Colour::Orange)));
+            let from = self
+                .board
+                .square_of(Tower::new(self.turn, self.active.unwrap_or(Colour::Orange)));
             Move::new(from, from)
         })
     }

@@ -37,7 +37,11 @@ impl Symmetry {
 
     #[inline]
     pub fn square(self, sq: Square) -> Square {
-        let sq = if self.swaps_sides() { sq.half_turned() } else { sq };
+        let sq = if self.swaps_sides() {
+            sq.half_turned()
+        } else {
+            sq
+        };
         if self.mirrors() {
             sq.mirrored()
         } else {
@@ -142,7 +146,10 @@ impl Position {
     #[inline]
     pub fn canonical_key(&self) -> (u128, Symmetry) {
         let b = self.board();
-        let (mut black, mut white) = (square_bytes(b.squares(Side::Black)), square_bytes(b.squares(Side::White)));
+        let (mut black, mut white) = (
+            square_bytes(b.squares(Side::Black)),
+            square_bytes(b.squares(Side::White)),
+        );
         let half = self.turn() == Side::White;
         if half {
             (black, white) = (white ^ HALF_TURN_BYTES, black ^ HALF_TURN_BYTES);

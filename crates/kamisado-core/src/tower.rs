@@ -37,9 +37,11 @@ impl Tower {
     }
 
     pub fn all() -> impl Iterator<Item = Tower> {
-        Side::ALL
-            .into_iter()
-            .flat_map(|side| Colour::ALL.into_iter().map(move |colour| Tower { side, colour }))
+        Side::ALL.into_iter().flat_map(|side| {
+            Colour::ALL
+                .into_iter()
+                .map(move |colour| Tower { side, colour })
+        })
     }
 }
 

@@ -25,13 +25,28 @@ fn moves(p: &Position) -> Vec<String> {
 
 #[test]
 fn square_colours_match_the_rules_table() {
-    let rank8 = ["orange", "blue", "purple", "pink", "yellow", "red", "green", "brown"];
-    let rank1 = ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"];
-    let rank5 = ["pink", "purple", "blue", "orange", "brown", "green", "red", "yellow"];
+    let rank8 = [
+        "orange", "blue", "purple", "pink", "yellow", "red", "green", "brown",
+    ];
+    let rank1 = [
+        "brown", "green", "red", "yellow", "pink", "purple", "blue", "orange",
+    ];
+    let rank5 = [
+        "pink", "purple", "blue", "orange", "brown", "green", "red", "yellow",
+    ];
     for file in 0..8u8 {
-        assert_eq!(Square::from_coords(file, 7).colour().name(), rank8[file as usize]);
-        assert_eq!(Square::from_coords(file, 0).colour().name(), rank1[file as usize]);
-        assert_eq!(Square::from_coords(file, 4).colour().name(), rank5[file as usize]);
+        assert_eq!(
+            Square::from_coords(file, 7).colour().name(),
+            rank8[file as usize]
+        );
+        assert_eq!(
+            Square::from_coords(file, 0).colour().name(),
+            rank1[file as usize]
+        );
+        assert_eq!(
+            Square::from_coords(file, 4).colour().name(),
+            rank5[file as usize]
+        );
     }
     for i in 0..8u8 {
         // Each colour once per rank and file; the two long diagonals.
@@ -79,7 +94,16 @@ fn active_tower_is_named_by_the_landing_square_not_the_moving_tower() {
     let p = Position::start().play(mv("a1-a5")).unwrap();
     assert_eq!(p.active(), Some(Colour::Pink));
     let e = p.play(mv("h8-h7")).unwrap_err();
-    assert!(matches!(e, IllegalMove::WrongTower { active: Colour::Pink, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            IllegalMove::WrongTower {
+                active: Colour::Pink,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -88,7 +112,10 @@ fn corner_touching_towers_leave_the_diagonal_open() {
     // the d4-e5 diagonal, which stays open: e5, f6, g7 (h8 is occupied). d5 closes the
     // straight line; the other diagonal runs c5, b6, a7 to the edge of the board.
     let p = pos("obu2rgn/8/8/3p4/3Ny3/8/8/1GRYPUBO b n");
-    assert_eq!(moves(&p), ["d4-a7", "d4-b6", "d4-c5", "d4-e5", "d4-f6", "d4-g7"]);
+    assert_eq!(
+        moves(&p),
+        ["d4-a7", "d4-b6", "d4-c5", "d4-e5", "d4-f6", "d4-g7"]
+    );
     assert!(p.is_legal(mv("d4-f6")));
 }
 
@@ -99,14 +126,38 @@ fn path_and_landing_square_must_be_empty_and_lines_forward() {
         p.check_move(mv("d4-d6")),
         Err(IllegalMove::PathBlocked { at, .. }) if at == sq("d5")
     ));
-    assert!(matches!(p.check_move(mv("d4-d5")), Err(IllegalMove::Occupied { .. })));
-    assert!(matches!(p.check_move(mv("d4-d3")), Err(IllegalMove::NotForward { .. })));
-    assert!(matches!(p.check_move(mv("d4-c4")), Err(IllegalMove::NotForward { .. })));
-    assert!(matches!(p.check_move(mv("d4-e6")), Err(IllegalMove::NotForward { .. })));
-    assert!(matches!(p.check_move(mv("d4-d4")), Err(IllegalMove::NotBlocked(_))));
-    assert!(matches!(p.check_move(mv("b1-b2")), Err(IllegalMove::WrongTower { .. })));
-    assert!(matches!(p.check_move(mv("d5-d3")), Err(IllegalMove::NotYours { .. })));
-    assert!(matches!(p.check_move(mv("c4-c5")), Err(IllegalMove::NoTower(_))));
+    assert!(matches!(
+        p.check_move(mv("d4-d5")),
+        Err(IllegalMove::Occupied { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("d4-d3")),
+        Err(IllegalMove::NotForward { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("d4-c4")),
+        Err(IllegalMove::NotForward { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("d4-e6")),
+        Err(IllegalMove::NotForward { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("d4-d4")),
+        Err(IllegalMove::NotBlocked(_))
+    ));
+    assert!(matches!(
+        p.check_move(mv("b1-b2")),
+        Err(IllegalMove::WrongTower { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("d5-d3")),
+        Err(IllegalMove::NotYours { .. })
+    ));
+    assert!(matches!(
+        p.check_move(mv("c4-c5")),
+        Err(IllegalMove::NoTower(_))
+    ));
 }
 
 #[test]
@@ -119,7 +170,10 @@ fn blocked_tower_passes_the_colour_of_its_square() {
     let after = p.play(mv("e8-e3")).unwrap();
     assert_eq!(after.turn(), Side::White);
     assert_eq!(after.active(), Some(Colour::Pink));
-    assert!(after.legal_moves().iter().all(|m| m.from() == sq("d8") && !m.is_zero_length()));
+    assert!(after
+        .legal_moves()
+        .iter()
+        .all(|m| m.from() == sq("d8") && !m.is_zero_length()));
     // Step by step: the ply after White's move is Black's forced zero-length move.
     let mid = p.step(mv("e8-e3")).unwrap();
     assert_eq!((mid.turn(), mid.active()), (Side::Black, Some(Colour::Red)));
@@ -140,12 +194,18 @@ fn several_zero_length_moves_in_a_row() {
     let p = pos("1bupyrgn/6UO/8/8/8/8/o7/NGRYP1B1 b y");
     let mid = p.step(mv("d1-d5")).unwrap();
     assert_eq!(
-        mid.pending_zero_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        mid.pending_zero_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
         ["a2-a2", "g7-g7", "h8-h8"]
     );
     let after = p.play(mv("d1-d5")).unwrap();
     assert!(!after.is_over());
-    assert_eq!((after.turn(), after.active()), (Side::Black, Some(Colour::Brown)));
+    assert_eq!(
+        (after.turn(), after.active()),
+        (Side::Black, Some(Colour::Brown))
+    );
     assert_eq!(moves(&after), ["a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6"]);
     // The same chain, typed out in a move list, is accepted and never required.
     let typed = play_line(&p, "d1-d5 a2-a2 g7-g7 h8-h8 a1-c3").unwrap();
@@ -167,7 +227,10 @@ fn deadlock_is_lost_by_the_last_positive_mover_though_the_other_side_passed_last
     assert_eq!((end.winner, end.reason), (Side::White, EndReason::Deadlock));
     assert!(after.legal_moves().is_empty());
     // The finished position keeps the state right after the move, and reads back the same.
-    assert_eq!((after.turn(), after.active()), (Side::White, Some(Colour::Orange)));
+    assert_eq!(
+        (after.turn(), after.active()),
+        (Side::White, Some(Colour::Orange))
+    );
     let reread = pos(&after.to_string());
     assert_eq!(reread, after);
     // Counting zero-length moves as plies, the game still ends right after d1-d5.
@@ -200,7 +263,10 @@ fn winning_on_any_empty_square_of_the_home_row() {
     let end = won.end().unwrap();
     assert_eq!((end.winner, end.reason), (Side::Black, EndReason::Goal));
     assert!(won.legal_moves().is_empty());
-    assert!(matches!(won.play(mv("a3-a2")), Err(IllegalMove::GameOver { .. })));
+    assert!(matches!(
+        won.play(mv("a3-a2")),
+        Err(IllegalMove::GameOver { .. })
+    ));
     assert_eq!(pos(&won.to_string()), won);
     // White wins on rank 1 just the same, on the square Black's Brown tower left.
     let w = pos("obupyrgn/8/8/8/8/1N6/8/1GRYPUBO w o");
@@ -233,16 +299,39 @@ fn invalid_positions_are_refused_with_the_reason() {
         Err(kamisado_core::notation::ParsePositionError::Illegal(e)) => e,
         other => panic!("{t}: {other:?}"),
     };
-    assert!(matches!(illegal("Nbupyrgn/8/8/8/8/8/8/oGRYPUBO b o"), E::BothSidesOnGoal));
-    assert!(matches!(illegal("NGupyrgn/8/8/8/8/8/8/obRYPUBO w o"), E::BothSidesOnGoal | E::SeveralOnGoal(_)));
-    assert!(matches!(illegal("obupyrgN/8/8/8/8/8/8/nGRYPUBO b n"), E::BothSidesOnGoal));
-    assert!(matches!(illegal("obupyrgN/8/8/7n/8/8/8/1GRYPUBO b n"), E::WinnerToMove(Side::Black)));
-    assert!(matches!(illegal("obupyrgN/8/8/7n/8/8/8/1GRYPUBO w o"), E::WinNotLast { .. }));
-    // Active Orange for Black needs a White tower on an orange square; none after a8-a5.
-    assert!(matches!(illegal("1bupyrgn/8/8/o7/8/8/8/NGRYPUBO b o"), E::ActiveNotNamed { .. }));
-    assert!(matches!(illegal("obupyrgn/NGRYPUBO/8/8/8/8/8/8 b -"), E::NoTowerCanMove(Side::Black)));
     assert!(matches!(
-        kamisado_core::notation::play_line(&Position::start(), "a1-a5 x").unwrap_err().number,
+        illegal("Nbupyrgn/8/8/8/8/8/8/oGRYPUBO b o"),
+        E::BothSidesOnGoal
+    ));
+    assert!(matches!(
+        illegal("NGupyrgn/8/8/8/8/8/8/obRYPUBO w o"),
+        E::BothSidesOnGoal | E::SeveralOnGoal(_)
+    ));
+    assert!(matches!(
+        illegal("obupyrgN/8/8/8/8/8/8/nGRYPUBO b n"),
+        E::BothSidesOnGoal
+    ));
+    assert!(matches!(
+        illegal("obupyrgN/8/8/7n/8/8/8/1GRYPUBO b n"),
+        E::WinnerToMove(Side::Black)
+    ));
+    assert!(matches!(
+        illegal("obupyrgN/8/8/7n/8/8/8/1GRYPUBO w o"),
+        E::WinNotLast { .. }
+    ));
+    // Active Orange for Black needs a White tower on an orange square; none after a8-a5.
+    assert!(matches!(
+        illegal("1bupyrgn/8/8/o7/8/8/8/NGRYPUBO b o"),
+        E::ActiveNotNamed { .. }
+    ));
+    assert!(matches!(
+        illegal("obupyrgn/NGRYPUBO/8/8/8/8/8/8 b -"),
+        E::NoTowerCanMove(Side::Black)
+    ));
+    assert!(matches!(
+        kamisado_core::notation::play_line(&Position::start(), "a1-a5 x")
+            .unwrap_err()
+            .number,
         2
     ));
 }

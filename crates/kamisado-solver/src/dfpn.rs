@@ -8,8 +8,7 @@
 //! Numbers live in the shared [`Table`], so threads working on neighbouring problems
 //! reuse each other's proofs. The game graph is acyclic, so no cycle handling is needed.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
+use crate::cancel::Cancel;
 use crate::table::{Entry, Table};
 use crate::{Game, Value};
 
@@ -19,7 +18,7 @@ pub const INF: u32 = u32::MAX;
 const MAX_FINITE: u32 = INF - 1;
 
 /// Score bounds of an entry the remoteness search has not touched.
-pub(crate) const FULL_RANGE: (i16, i16) = (i16::MIN, i16::MAX);
+pub const FULL_RANGE: (i16, i16) = (i16::MIN, i16::MAX);
 
 struct Child<G: Game> {
     pos: G::Position,
@@ -32,7 +31,7 @@ struct Child<G: Game> {
 pub struct Prover<'a, G: Game> {
     game: &'a G,
     table: &'a Table,
-    stop: &'a AtomicBool,
+    stop: &'a Cancel<'a>,
     nodes: u64,
     /// Children lists by depth, reused to keep allocation off the hot path.
     frames: Vec<Vec<Child<G>>>,
@@ -40,7 +39,7 @@ pub struct Prover<'a, G: Game> {
 }
 
 impl<'a, G: Game> Prover<'a, G> {
-    pub fn new(game: &'a G, table: &'a Table, stop: &'a AtomicBool) -> Prover<'a, G> {
+    pub fn new(game: &'a G, table: &'a Table, stop: &'a Cancel<'a>) -> Prover<'a, G> {
         Prover {
             game,
             table,
@@ -94,7 +93,14 @@ impl<'a, G: Game> Prover<'a, G> {
 
     /// Multiple-iterative deepening at one node: search until its proof number reaches
     /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers.
-    fn mid(&mut self, pos: &G::Position, key: u128, th_pn: u32, th_dn: u32, depth: usize) -> (u32, u32) {
+    fn mid(
+        &mut self,
+        pos: &G::Position,
+        key: u128,
+        th_pn: u32,
+        th_dn: u32,
+        depth: usize,
+    ) -> (u32, u32) {
         self.nodes += 1;
         let start_nodes = self.nodes;
         if self.frames.len() <= depth {
@@ -139,7 +145,7 @@ impl<'a, G: Game> Prover<'a, G> {
                 }
                 pn = best_dn;
                 dn = sum_pn;
-                if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stop.load(Ordering::Relaxed) {
+                if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stop.is_cancelled() {
                     break;
                 }
                 let c = &children[best];
@@ -157,7 +163,13 @@ impl<'a, G: Game> Prover<'a, G> {
         self.table.update(key, |e| {
             let (low, high) = e.map_or(FULL_RANGE, |e| (e.low, e.high));
             let work = e.map_or(work, |e| e.work.saturating_add(work));
-            *e = Some(Entry { pn, dn, work, low, high });
+            *e = Some(Entry {
+                pn,
+                dn,
+                work,
+                low,
+                high,
+            });
         });
         self.frames[depth] = children;
         (pn, dn)

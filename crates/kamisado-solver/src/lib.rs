@@ -5,11 +5,18 @@
 //! implementations without touching the search. [`dfpn`] proves who wins with a
 //! depth-first proof-number search over a bounded, shared [`Table`].
 
+mod cancel;
 pub mod dfpn;
 mod game;
 mod kamisado;
+pub mod remoteness;
+mod solver;
 pub mod table;
 
+pub use cancel::Cancel;
 pub use game::{Game, Value};
 pub use kamisado::Kamisado;
+pub use solver::{
+    Analysis, MoveResult, Options, Solution, SolveError, Solver, DEFAULT_TABLE_BYTES,
+};
 pub use table::Table;

@@ -93,7 +93,13 @@ impl Table {
             let i = slot.unwrap_or_else(|| {
                 // An empty entry if there is one, else the one that cost least.
                 (0..ENTRIES_PER_BUCKET)
-                    .min_by_key(|&i| if guard.key(i) == 0 { 0 } else { 1 + guard.entry(i).work as u64 })
+                    .min_by_key(|&i| {
+                        if guard.key(i) == 0 {
+                            0
+                        } else {
+                            1 + guard.entry(i).work as u64
+                        }
+                    })
                     .unwrap_or(0)
             });
             guard.store(i, key, entry);
@@ -114,13 +120,32 @@ impl Table {
             .map(|b| {
                 let bucket = &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET];
                 let guard = Lock::acquire(bucket);
-                (0..ENTRIES_PER_BUCKET).filter(|&i| guard.key(i) != 0).count()
+                (0..ENTRIES_PER_BUCKET)
+                    .filter(|&i| guard.key(i) != 0)
+                    .count()
             })
             .sum()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The fraction of entries in use, estimated from up to 4096 evenly spread buckets
+    /// (reading them all would touch every page of a large table).
+    pub fn fill(&self) -> f64 {
+        let buckets = self.bucket_mask + 1;
+        let step = (buckets / 4096).max(1);
+        let (mut used, mut seen) = (0usize, 0usize);
+        for b in (0..buckets).step_by(step) {
+            let bucket = &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET];
+            let guard = Lock::acquire(bucket);
+            used += (0..ENTRIES_PER_BUCKET)
+                .filter(|&i| guard.key(i) != 0)
+                .count();
+            seen += ENTRIES_PER_BUCKET;
+        }
+        used as f64 / seen as f64
     }
 
     /// Every entry, for writing a database. Takes each bucket's lock in turn.
@@ -294,7 +319,13 @@ mod tests {
                     for i in 0..20_000u32 {
                         let key = 1 + (i % 97) as u128;
                         t.update(key, |e| {
-                            let mut x = e.unwrap_or(Entry { pn: 0, dn: 0, work: 1, low: 0, high: 0 });
+                            let mut x = e.unwrap_or(Entry {
+                                pn: 0,
+                                dn: 0,
+                                work: 1,
+                                low: 0,
+                                high: 0,
+                            });
                             // Both numbers always move together; a torn entry would break this.
                             x.pn = x.pn.wrapping_add(1 + thread);
                             x.dn = x.pn;

@@ -1,0 +1,117 @@
+//! The command line, as clap sees it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kamisado",
+    version,
+    about = "Solve single-round Kamisado exactly: perft, values, remoteness, perfect moves, opening tables.",
+    after_help = "Examples:\n  kamisado openings                 # the value of every opening move\n  kamisado solve --moves \"a1-a7\"     # one position, exactly\n  kamisado perft 5 --divide         # count move sequences"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the legal move sequences of a given length (compare move generators)
+    #[command(after_help = "Example:\n  kamisado perft 5 --divide --moves \"a1-a5\"")]
+    Perft(PerftArgs),
+    /// Solve one position: value, remoteness, best moves, a perfect line
+    #[command(
+        after_help = "Example:\n  kamisado solve --moves \"a1-a7 c8-c4\" --threads 2 --json"
+    )]
+    Solve(SolveArgs),
+    /// Solve every first move of Black and write the opening table as JSON
+    #[command(after_help = "Example:\n  kamisado openings --out data/openings.json")]
+    Openings(OpeningsArgs),
+    /// Print a position: the board in colour and its text
+    #[command(after_help = "Example:\n  kamisado show --moves \"a1-a5 d8-d3\"")]
+    Show(ShowArgs),
+}
+
+/// Where a command starts: a position text, a move list, or both (moves played from the
+/// position), defaulting to the start of a single round.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PositionArgs {
+    /// Position text `<board> <side> <active>`, e.g. "obupyrgn/8/8/8/8/8/8/NGRYPUBO b -"
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Moves played from the position (or the start), e.g. "a1-a5 d8-d3"
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Transposition table size limit in MiB; the table never grows past it
+    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub hash_mb: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct OutputArgs {
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// No colour, even on a terminal
+    #[arg(long = "no-color")]
+    pub no_color: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Number of moves in each sequence
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub depth: u32,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Count each zero-length move as a ply (and end a deadlock right after its cause)
+    #[arg(long = "zero-moves-as-plies")]
+    pub zero_moves_as_plies: bool,
+    /// Print the count under each first move, one `a1-a5: N` line per move
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Where to write the opening table
+    #[arg(long, value_name = "FILE", default_value = "data/openings.json")]
+    pub out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}

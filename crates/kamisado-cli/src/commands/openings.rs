@@ -1,0 +1,113 @@
+use std::time::Instant;
+
+use kamisado_core::Position;
+use kamisado_solver::{Analysis, Cancel, Kamisado, Solver};
+use serde::Serialize;
+
+use super::solve::{moves_text, SearchStats};
+use crate::args::OpeningsArgs;
+use crate::failure::{Failure, Result};
+use crate::input;
+use crate::output::{json, progress, write_atomically};
+
+/// The opening table as written to disk: deterministic, no timings.
+#[derive(Serialize)]
+pub struct OpeningTable {
+    pub position: String,
+    pub to_move: &'static str,
+    pub value: &'static str,
+    pub remoteness: u32,
+    pub best: Vec<String>,
+    pub moves: Vec<OpeningMove>,
+}
+
+#[derive(Serialize)]
+pub struct OpeningMove {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// For the player making the move.
+    pub value: &'static str,
+    /// Moves to the end of the game, counting this one.
+    pub remoteness: u32,
+    pub pv: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    table: &'a OpeningTable,
+    written_to: String,
+    stats: SearchStats,
+}
+
+pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> OpeningTable {
+    OpeningTable {
+        position: pos.to_string(),
+        to_move: pos.turn().name(),
+        value: analysis.solution.value.name(),
+        remoteness: analysis.solution.remoteness,
+        best: moves_text(&analysis.solution.best),
+        moves: analysis
+            .moves
+            .iter()
+            .map(|m| OpeningMove {
+                mv: m.mv.to_string(),
+                value: m.value.name(),
+                remoteness: m.remoteness,
+                pv: moves_text(&m.pv),
+            })
+            .collect(),
+    }
+}
+
+pub fn run(args: OpeningsArgs) -> Result<()> {
+    let pos = Position::start();
+    let solver =
+        Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
+    let bar = progress(
+        pos.legal_moves().len() as u64,
+        args.output.quiet,
+        "openings",
+    );
+    let started = Instant::now();
+    let analysis = solver
+        .analyse(&pos, &Cancel::new(), &|| bar.inc(1))
+        .map_err(Failure::internal)?;
+    bar.finish_and_clear();
+    let stats = SearchStats::collect(&solver, started);
+    let table = table(&pos, &analysis);
+    write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
+    if args.output.json {
+        let report = Report {
+            table: &table,
+            written_to: args.out.display().to_string(),
+            stats,
+        };
+        println!("{}", json(&report));
+    } else {
+        println!(
+            "{:<8} {:<6} {:>10}  perfect line",
+            "move", "value", "remoteness"
+        );
+        for m in &table.moves {
+            println!(
+                "{:<8} {:<6} {:>10}  {}",
+                m.mv,
+                m.value,
+                m.remoteness,
+                m.pv.join(" ")
+            );
+        }
+        println!();
+        println!(
+            "start: {} for {} in {} moves; best: {}",
+            table.value,
+            table.to_move,
+            table.remoteness,
+            table.best.join(" ")
+        );
+        println!("wrote {}", args.out.display());
+        println!("searched {}", stats.line());
+    }
+    Ok(())
+}

@@ -1,0 +1,39 @@
+//! Turning what the user typed into positions and solver settings.
+
+use kamisado_core::notation::play_line;
+use kamisado_core::{Position, Setup};
+use kamisado_solver::Options;
+
+use crate::args::{PositionArgs, SearchArgs};
+use crate::failure::{Failure, Result};
+
+/// The position the arguments describe, and the moves played to reach it.
+pub fn position(args: &PositionArgs) -> Result<Position> {
+    let base = match &args.position {
+        None => Position::start(),
+        Some(text) => {
+            let setup: Setup = text
+                .parse()
+                .map_err(|e| Failure::input(format!("--position: {e}")))?;
+            Position::from_setup(setup)
+                .map_err(|e| Failure::input(format!("--position: not a legal position: {e}")))?
+        }
+    };
+    match &args.moves {
+        None => Ok(base),
+        Some(moves) => play_line(&base, moves)
+            .map(|line| line.end)
+            .map_err(|e| Failure::input(format!("--moves: {e}"))),
+    }
+}
+
+pub fn solver_options(args: &SearchArgs) -> Options {
+    let mut options = Options {
+        table_bytes: (args.hash_mb as usize) << 20,
+        ..Options::default()
+    };
+    if let Some(threads) = args.threads {
+        options.threads = threads as usize;
+    }
+    options
+}

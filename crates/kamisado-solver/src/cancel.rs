@@ -1,0 +1,37 @@
+//! Cooperative cancellation: a flag a search polls, chained so that one signal (a time
+//! limit, a user's interrupt) stops every search below it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A cancellation flag with an optional parent: cancelled when it or any ancestor is.
+#[derive(Debug, Default)]
+pub struct Cancel<'a> {
+    flag: AtomicBool,
+    parent: Option<&'a Cancel<'a>>,
+}
+
+impl<'a> Cancel<'a> {
+    pub fn new() -> Cancel<'static> {
+        Cancel {
+            flag: AtomicBool::new(false),
+            parent: None,
+        }
+    }
+
+    /// A flag that is also raised whenever `self` is.
+    pub fn child(&'a self) -> Cancel<'a> {
+        Cancel {
+            flag: AtomicBool::new(false),
+            parent: Some(self),
+        }
+    }
+
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    #[inline]
+    pub fn is_cancelled(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.parent.is_some_and(|p| p.is_cancelled())
+    }
+}

@@ -1,0 +1,259 @@
+//! Exact remoteness: how many moves the game lasts when the winner hurries and the loser
+//! holds out.
+//!
+//! A position's *score* for the side to move packs value and remoteness into one integer:
+//! `WIN - r` for a win in `r` moves, `r - WIN` for a loss in `r`. Higher is better for the
+//! side to move, so perfect play is plain negamax over scores. Scores belong to positions,
+//! not to paths (the graph is acyclic and remoteness is a property of the position), so
+//! the shared table keeps a lower and an upper bound on each position's exact score, and
+//! every search, whatever its window, tightens them: the work that shows "no win within
+//! n" is reused when asking about n + 1. The driver narrows the root's bounds with
+//! null-window probes (MTD(f)) until they meet.
+
+use crate::cancel::Cancel;
+use crate::dfpn::FULL_RANGE;
+use crate::table::{Entry, Table};
+use crate::{Game, Value};
+
+/// Score of a finished game won by the side to move (remoteness 0).
+pub const WIN: i32 = 1000;
+/// Longer than any Kamisado game (at most 97 moves) and any game this solver will meet.
+pub const MAX_REMOTENESS: u32 = 500;
+
+/// The score of a value and remoteness.
+#[inline]
+pub fn score(value: Value, remoteness: u32) -> i32 {
+    match value {
+        Value::Win => WIN - remoteness as i32,
+        Value::Loss => remoteness as i32 - WIN,
+    }
+}
+
+/// The value and remoteness of a score.
+#[inline]
+pub fn value_of(score: i32) -> (Value, u32) {
+    if score > 0 {
+        (Value::Win, (WIN - score) as u32)
+    } else {
+        (Value::Loss, (WIN + score) as u32)
+    }
+}
+
+/// The parent's score through a move to a child of score `child`: the sign flips and the
+/// game is one move longer.
+#[inline]
+pub fn parent_score(child: i32) -> i32 {
+    if child > 0 {
+        1 - child
+    } else {
+        -child - 1
+    }
+}
+
+/// The inverse of [`parent_score`], also defined between scores: parent bound `p` becomes
+/// the child bound with `parent_score(c) > p` exactly when `c < child_bound(p)`.
+#[inline]
+pub fn child_bound(p: i32) -> i32 {
+    match p {
+        p if p < 0 => 1 - p,
+        p if p > 0 => -p - 1,
+        _ => 0,
+    }
+}
+
+struct Child<G: Game> {
+    pos: G::Position,
+    /// How promising the child is for the mover, lower first.
+    order: i64,
+}
+
+/// One thread's remoteness search over a shared table.
+pub struct Remoteness<'a, G: Game> {
+    game: &'a G,
+    table: &'a Table,
+    stop: &'a Cancel<'a>,
+    nodes: u64,
+    frames: Vec<Vec<Child<G>>>,
+    moves: Vec<G::Move>,
+}
+
+impl<'a, G: Game> Remoteness<'a, G> {
+    pub fn new(game: &'a G, table: &'a Table, stop: &'a Cancel<'a>) -> Remoteness<'a, G> {
+        Remoteness {
+            game,
+            table,
+            stop,
+            nodes: 0,
+            frames: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The exact score of `pos`, or `None` if stopped first. `value`, if known (from a
+    /// proof-number search), halves the range to search.
+    pub fn exact(&mut self, pos: &G::Position, value: Option<Value>) -> Option<i32> {
+        let (mut low, mut high) = match value {
+            Some(Value::Win) => (1, WIN),
+            Some(Value::Loss) => (-WIN, -1),
+            None => (-WIN, WIN),
+        };
+        // Start from the fast end: short wins and long losses are proven with small trees.
+        let mut guess = high;
+        while low < high {
+            if self.stop.is_cancelled() {
+                return None;
+            }
+            let beta = if guess == low { guess + 1 } else { guess };
+            guess = self.search(pos, beta - 1, beta, 0);
+            if guess < beta {
+                high = guess;
+            } else {
+                low = guess;
+            }
+        }
+        Some(low)
+    }
+
+    /// A fail-soft search of `pos` in the window (alpha, beta): a result at or below
+    /// alpha is an upper bound, at or above beta a lower bound, between them exact.
+    pub fn probe(&mut self, pos: &G::Position, alpha: i32, beta: i32) -> i32 {
+        self.search(pos, alpha, beta, 0)
+    }
+
+    /// Fail-soft negamax over scores inside the window (alpha, beta).
+    fn search(&mut self, pos: &G::Position, alpha: i32, beta: i32, depth: usize) -> i32 {
+        if let Some(v) = self.game.outcome(pos) {
+            return score(v, 0);
+        }
+        if self.game.winning_move(pos).is_some() {
+            return WIN - 1;
+        }
+        self.nodes += 1;
+        let key = self.game.key(pos);
+        // Without a win in one, a win takes at least three moves; any move at least one.
+        let (mut low, mut high) = (1 - WIN, WIN - 3);
+        if let Some(e) = self.table.get(key) {
+            if e.pn == 0 {
+                low = low.max(1);
+            }
+            if e.dn == 0 {
+                high = high.min(-1);
+            }
+            if (e.low, e.high) != FULL_RANGE {
+                low = low.max(e.low as i32);
+                high = high.min(e.high as i32);
+            }
+        }
+        if low >= beta || low == high {
+            return low;
+        }
+        if high <= alpha {
+            return high;
+        }
+        let (alpha, beta) = (alpha.max(low), beta.min(high));
+        if self.stop.is_cancelled() {
+            return low;
+        }
+        let start_nodes = self.nodes;
+
+        if self.frames.len() <= depth {
+            self.frames.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.frames[depth]);
+        children.clear();
+        self.game.moves(pos, &mut self.moves);
+        for &m in &self.moves {
+            let child = self.game.play(pos, m);
+            let order = self.order(&child);
+            children.push(Child { pos: child, order });
+        }
+        children.sort_by_key(|c| c.order);
+
+        let mut best = -WIN - 1;
+        let mut a = alpha;
+        for c in &children {
+            let child_score = self.search(&c.pos, child_bound(beta), child_bound(a), depth + 1);
+            let s = parent_score(child_score);
+            if s > best {
+                best = s;
+                if best >= beta {
+                    break;
+                }
+                a = a.max(best);
+            }
+        }
+        self.frames[depth] = children;
+
+        let (new_low, new_high) = if best >= beta {
+            (best, high)
+        } else if best <= alpha {
+            (low, best)
+        } else {
+            (best, best)
+        };
+        if !self.stop.is_cancelled() {
+            let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+            self.table.update(key, |e| {
+                let mut entry = e.unwrap_or(Entry {
+                    pn: 1,
+                    dn: 1,
+                    work: 0,
+                    low: FULL_RANGE.0,
+                    high: FULL_RANGE.1,
+                });
+                let (old_low, old_high) = if (entry.low, entry.high) == FULL_RANGE {
+                    (-WIN, WIN)
+                } else {
+                    (entry.low as i32, entry.high as i32)
+                };
+                entry.low = old_low.max(new_low) as i16;
+                entry.high = old_high.min(new_high) as i16;
+                if entry.low > 0 {
+                    (entry.pn, entry.dn) = (0, crate::dfpn::INF);
+                } else if entry.high < 0 {
+                    (entry.pn, entry.dn) = (crate::dfpn::INF, 0);
+                }
+                entry.work = entry.work.saturating_add(work);
+                *e = Some(entry);
+            });
+        }
+        best
+    }
+
+    /// Move ordering: the mover wants the child with the lowest score. Finished games and
+    /// wins in one are exact; otherwise the table's bounds and proof numbers guide, and
+    /// the opponent's mobility breaks ties.
+    fn order(&self, child: &G::Position) -> i64 {
+        if let Some(v) = self.game.outcome(child) {
+            return score(v, 0) as i64 * 1000;
+        }
+        if self.game.winning_move(child).is_some() {
+            return (WIN - 1) as i64 * 1000;
+        }
+        let mobility = self.game.estimate(child).1 as i64;
+        match self.table.get(self.game.key(child)) {
+            Some(e) if e.dn == 0 || e.high < 0 => {
+                // A proven loss for the opponent: prefer the quickest known.
+                let high = if (e.low, e.high) == FULL_RANGE {
+                    -1
+                } else {
+                    e.high as i64
+                };
+                high * 1000 + mobility
+            }
+            Some(e) if e.pn == 0 || e.low > 0 => {
+                let low = if (e.low, e.high) == FULL_RANGE {
+                    1
+                } else {
+                    e.low as i64
+                };
+                low * 1000 + mobility
+            }
+            _ => mobility,
+        }
+    }
+}
