@@ -67,4 +67,6 @@ pub enum PositionError {
     ActiveNotNamed { colour: Colour, opponent: Side },
     #[error("{0} has a free move but no tower that can move")]
     NoTowerCanMove(Side),
+    #[error("{0:#x} is not a position key")]
+    BadKey(u128),
 }

@@ -97,6 +97,12 @@ fn pack(black: u64, white: u64, turn: Side, active: Option<Colour>) -> u128 {
         | active.map_or(8, |c| c.index() as u128)
 }
 
+/// The inverse of [`squeeze`].
+#[inline]
+fn unsqueeze(x: u64) -> u64 {
+    (0..8).fold(0, |acc, i| acc | ((x >> (6 * i)) & 63) << (8 * i))
+}
+
 /// Byte-wise forms of the symmetries: a half turn maps square s to 63 - s = s ^ 63, a
 /// file mirror maps s to s ^ 7 and colour c to 7 - c (the byte order reversed).
 const HALF_TURN_BYTES: u64 = 0x3f3f_3f3f_3f3f_3f3f;
@@ -170,6 +176,32 @@ impl Position {
         }
     }
 
+    /// The position a key (from [`Position::key`] or [`Position::canonical_key`]) stands
+    /// for, validated like any other setup. Keys use 101 bits; higher bits are refused.
+    pub fn from_key(key: u128) -> Result<Position, crate::PositionError> {
+        if key >> 101 != 0 {
+            return Err(crate::PositionError::BadKey(key));
+        }
+        let squares = |word: u64| {
+            u64::to_le_bytes(unsqueeze(word & ((1 << 48) - 1))).map(Square::new)
+        };
+        let black = squares((key >> 53) as u64);
+        let white = squares((key >> 5) as u64);
+        let mut setup = crate::Setup::empty(
+            if key >> 4 & 1 == 0 { Side::Black } else { Side::White },
+            match (key & 15) as usize {
+                c @ 0..=7 => Some(Colour::from_index(c)),
+                8 => None,
+                _ => return Err(crate::PositionError::BadKey(key)),
+            },
+        );
+        for colour in Colour::ALL {
+            setup.place(crate::Tower::new(Side::Black, colour), black[colour.index()]);
+            setup.place(crate::Tower::new(Side::White, colour), white[colour.index()]);
+        }
+        Position::from_setup(setup)
+    }
+
     /// A well-mixed 64-bit hash of the exact key, for hash tables.
     #[inline]
     pub fn hash64(&self) -> u64 {
@@ -210,6 +242,7 @@ mod tests {
                 assert_eq!(image.canonical_key().0, key);
                 assert_eq!(pos.transformed(to_image).key(), key);
                 assert_eq!(image.transformed(sym), pos);
+                assert_eq!(Position::from_key(image.key()), Ok(image));
             }
             let moves = pos.legal_moves();
             pos = pos.play(moves[k % moves.len()]).unwrap();
