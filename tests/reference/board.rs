@@ -97,7 +97,10 @@ impl Colour {
     /// The colour whose lowercase code is `c`, if any (uppercase letters are not accepted
     /// here; callers lowercase first when they want to).
     pub fn from_code(c: char) -> Option<Colour> {
-        Colour::ALL.iter().copied().find(|colour| colour.code() == c)
+        Colour::ALL
+            .iter()
+            .copied()
+            .find(|colour| colour.code() == c)
     }
 }
 

@@ -128,7 +128,10 @@ fn mirror_files(pos: &RefPosition) -> RefPosition {
 
 #[test]
 fn symmetries_keep_counts_and_results() {
-    assert_eq!(half_turn(&RefPosition::start()).to_text(), "obupyrgn/8/8/8/8/8/8/NGRYPUBO w -");
+    assert_eq!(
+        half_turn(&RefPosition::start()).to_text(),
+        "obupyrgn/8/8/8/8/8/8/NGRYPUBO w -"
+    );
     assert_eq!(mirror_files(&RefPosition::start()), RefPosition::start());
     for pos in sample_positions().into_iter().step_by(3) {
         let turned = half_turn(&pos);
@@ -152,8 +155,14 @@ fn symmetries_keep_counts_and_results() {
             continue;
         }
         let value = minimax_with_table(&pos, &mut Default::default());
-        assert_eq!(minimax_with_table(&half_turn(&pos), &mut Default::default()), value);
-        assert_eq!(minimax_with_table(&mirror_files(&pos), &mut Default::default()), value);
+        assert_eq!(
+            minimax_with_table(&half_turn(&pos), &mut Default::default()),
+            value
+        );
+        assert_eq!(
+            minimax_with_table(&mirror_files(&pos), &mut Default::default()),
+            value
+        );
     }
 }
 
@@ -184,5 +193,8 @@ fn both_conventions_reach_the_same_positions() {
             assert_eq!(step, default, "{} {mv}", pos.to_text());
         }
     }
-    assert!(zero_plies_seen > 0, "the sample never exercised a zero-length move");
+    assert!(
+        zero_plies_seen > 0,
+        "the sample never exercised a zero-length move"
+    );
 }

@@ -77,15 +77,18 @@ impl RefPosition {
     pub fn start() -> RefPosition {
         let mut board = [[None; 8]; 8];
         // Every tower starts on the square of its own colour in its own home row.
-        for file in 0..8 {
-            board[0][file] = Some(Tower {
-                side: Side::Black,
-                colour: Square::new(file, 0).colour(),
-            });
-            board[7][file] = Some(Tower {
-                side: Side::White,
-                colour: Square::new(file, 7).colour(),
-            });
+        for square in Square::all() {
+            let owner = match square.rank {
+                0 => Some(Side::Black),
+                7 => Some(Side::White),
+                _ => None,
+            };
+            if let Some(side) = owner {
+                board[square.rank][square.file] = Some(Tower {
+                    side,
+                    colour: square.colour(),
+                });
+            }
         }
         RefPosition {
             board,
@@ -423,7 +426,10 @@ impl RefPosition {
     /// following its zero-length chain if its active tower is blocked (then the moves are
     /// those of whoever is to move at the end of the chain). Empty when the game is over.
     pub fn moves(&self) -> Vec<String> {
-        self.children().into_iter().map(|(mv, _)| mv.text()).collect()
+        self.children()
+            .into_iter()
+            .map(|(mv, _)| mv.text())
+            .collect()
     }
 
     /// Default convention: plays the positive move `mv` (text like `a1-a5`) after following
@@ -451,7 +457,10 @@ impl RefPosition {
         if !moves.is_empty() {
             return moves;
         }
-        match self.active.and_then(|colour| self.find_tower(self.side, colour)) {
+        match self
+            .active
+            .and_then(|colour| self.find_tower(self.side, colour))
+        {
             Some(square) => vec![Move {
                 from: square,
                 to: square,
@@ -481,7 +490,10 @@ impl RefPosition {
     /// positive moves, or, if its active tower is blocked, the single zero-length move
     /// written `x-x` on that tower's square. Empty when the game is over.
     pub fn plies(&self) -> Vec<String> {
-        self.plies_here().into_iter().map(|ply| ply.text()).collect()
+        self.plies_here()
+            .into_iter()
+            .map(|ply| ply.text())
+            .collect()
     }
 
     /// Convention 2: plays one ply (a positive move or the forced zero-length move) with no
@@ -576,6 +588,38 @@ mod tests {
         }
         // Different sides may each own a tower of the same colour.
         assert!(RefPosition::parse("oO6/8/8/8/8/8/8/8 b -").is_ok());
+    }
+
+    #[test]
+    fn parse_never_panics_on_random_text() {
+        let alphabet: Vec<char> = "obupyrgnOBUPYRGN0123456789/ -bwxé\n".chars().collect();
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for i in 0..20_000 {
+            let text: String = if i % 2 == 0 {
+                // Random strings over the characters that matter.
+                let len = next() % 60;
+                (0..len)
+                    .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                    .collect()
+            } else {
+                // The start text with one character replaced.
+                let mut chars: Vec<char> = START.chars().collect();
+                let at = (next() % chars.len() as u64) as usize;
+                chars[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+                chars.into_iter().collect()
+            };
+            if let Ok(p) = RefPosition::parse(&text) {
+                // Whatever is accepted prints to a text that reads back the same.
+                assert_eq!(RefPosition::parse(&p.to_text()), Ok(p.clone()), "{text:?}");
+                let _ = (p.game_end(), p.moves(), p.plies());
+            }
+        }
     }
 
     #[test]

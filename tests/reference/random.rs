@@ -13,7 +13,11 @@ impl XorShift64 {
     fn new(seed: u64) -> XorShift64 {
         let mixed = seed ^ 0x9E37_79B9_7F4A_7C15;
         XorShift64 {
-            state: if mixed == 0 { 0x9E37_79B9_7F4A_7C15 } else { mixed },
+            state: if mixed == 0 {
+                0x9E37_79B9_7F4A_7C15
+            } else {
+                mixed
+            },
         }
     }
 

@@ -174,7 +174,12 @@ pub fn alphabeta_value(pos: &RefPosition, table: &mut HashMap<RefPosition, bool>
 /// only rises to +1 at the moment the loop stops. With only two possible values, a result
 /// in the full window is exact (-1 = every move loses, +1 = a winning move was found), so
 /// every result may go into the table.
-fn negamax(pos: &RefPosition, alpha: i32, beta: i32, table: &mut HashMap<RefPosition, bool>) -> i32 {
+fn negamax(
+    pos: &RefPosition,
+    alpha: i32,
+    beta: i32,
+    table: &mut HashMap<RefPosition, bool>,
+) -> i32 {
     if let Some(&wins) = table.get(pos) {
         return if wins { 1 } else { -1 };
     }
@@ -221,7 +226,11 @@ fn negamax(pos: &RefPosition, alpha: i32, beta: i32, table: &mut HashMap<RefPosi
             break;
         }
     }
-    let value = if mover == pos.side_to_move() { best } else { -best };
+    let value = if mover == pos.side_to_move() {
+        best
+    } else {
+        -best
+    };
     table.insert(pos.clone(), value > 0);
     value
 }
@@ -229,7 +238,7 @@ fn negamax(pos: &RefPosition, alpha: i32, beta: i32, table: &mut HashMap<RefPosi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random::random_position;
+    use crate::board::{Colour, Tower};
     use std::time::Instant;
 
     #[test]
@@ -246,10 +255,15 @@ mod tests {
     }
 
     /// Prints perft(1..=4) from the start in both conventions (`--nocapture` to see them).
+    /// The expected numbers for depths 3 and 4 were also obtained with a separate throw-away
+    /// re-implementation in another language; they pin this code against regressions.
     #[test]
     fn perft_from_start_print_depth_3_and_4() {
         let start = RefPosition::start();
-        for zero in [false, true] {
+        for (zero, expected) in [
+            (false, [102, 1150, 11332, 107068]),
+            (true, [102, 1150, 11182, 105020]),
+        ] {
             for depth in 1..=4 {
                 let began = Instant::now();
                 let n = perft(&start, depth, zero);
@@ -257,6 +271,7 @@ mod tests {
                     "perft({depth}) zero_moves_as_plies={zero}: {n} ({:?})",
                     began.elapsed()
                 );
+                assert_eq!(n, expected[depth as usize - 1]);
             }
         }
     }
@@ -266,13 +281,14 @@ mod tests {
     #[ignore]
     fn perft_from_start_depth_5_timed() {
         let start = RefPosition::start();
-        for zero in [false, true] {
+        for (zero, expected) in [(false, 928_716), (true, 900_982)] {
             let began = Instant::now();
             let n = perft(&start, 5, zero);
             println!(
                 "perft(5) zero_moves_as_plies={zero}: {n} ({:?})",
                 began.elapsed()
             );
+            assert_eq!(n, expected);
         }
     }
 
@@ -334,6 +350,24 @@ mod tests {
         assert_eq!(minimax(&forced), (false, 1));
         assert_eq!(minimax_with_table(&forced, &mut HashMap::new()), (false, 1));
         assert!(!alphabeta_value(&forced, &mut HashMap::new()));
+        // The loser delays: c1-c2 deadlocks (lost in 1), c1-c3 lets White's Brown tower win
+        // at once (lost in 2). Black picks the slower loss.
+        let delay = RefPosition::parse("8/8/8/yu6/PUo5/8/1R1Y3n/2G5 b g").unwrap();
+        assert_eq!(
+            delay.moves(),
+            vec!["c1-c2".to_string(), "c1-c3".to_string()]
+        );
+        assert_eq!(minimax(&delay), (false, 2));
+        assert_eq!(minimax_with_table(&delay, &mut HashMap::new()), (false, 2));
+        // A pending chain: White is to move as stored, but its Red tower is blocked and
+        // Black's Orange tower then wins at once (h1-h8): White loses in 1.
+        let pending = RefPosition::parse("r7/PU6/8/8/8/4G3/8/7O w r").unwrap();
+        assert_eq!(minimax(&pending), (false, 1));
+        assert_eq!(
+            minimax_with_table(&pending, &mut HashMap::new()),
+            (false, 1)
+        );
+        assert!(!alphabeta_value(&pending, &mut HashMap::new()));
     }
 
     /// Counts the nodes of the full game tree below `pos` (default convention), giving up
@@ -367,24 +401,55 @@ mod tests {
         Some(seen.len())
     }
 
+    /// A random (not necessarily reachable) position with all sixteen towers scattered over
+    /// the middle of the board, Black's on ranks 3-7 and White's on ranks 2-6, so that games
+    /// end within a few moves and the slow solvers can finish.
+    fn scattered_position(rng: &mut u64) -> RefPosition {
+        let mut next = || {
+            *rng ^= *rng << 13;
+            *rng ^= *rng >> 7;
+            *rng ^= *rng << 17;
+            *rng
+        };
+        let mut board = [[None; 8]; 8];
+        for side in [Side::Black, Side::White] {
+            for colour in Colour::ALL {
+                loop {
+                    let file = (next() % 8) as usize;
+                    let rank = match side {
+                        Side::Black => 2 + (next() % 5) as usize,
+                        Side::White => 1 + (next() % 5) as usize,
+                    };
+                    if board[rank][file].is_none() {
+                        board[rank][file] = Some(Tower { side, colour });
+                        break;
+                    }
+                }
+            }
+        }
+        let side = if next() % 2 == 0 {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let active = Colour::ALL[(next() % 8) as usize];
+        RefPosition::from_parts(board, side, Some(active))
+    }
+
     #[test]
-    fn solvers_agree_on_late_random_positions() {
+    fn solvers_agree_on_small_positions() {
+        let mut rng = 0x1234_5678_9ABC_DEF1u64;
         let mut plain_checked = 0;
         let mut table_checked = 0;
-        for seed in 0..120u64 {
-            // Find how long this random game lasts, then back up a few moves from its end
-            // (random_position(seed, n) is a prefix of random_position(seed, n + 1)).
-            let mut length = 0;
-            while random_position(seed, length).game_end().is_none() {
-                length += 1;
-            }
-            let back = 2 + (seed % 9) as u32;
-            let pos = random_position(seed, length.saturating_sub(back));
-            if reachable_positions(&pos, 50_000).is_none() {
+        let mut longest = 0;
+        for _ in 0..400 {
+            let pos = scattered_position(&mut rng);
+            if reachable_positions(&pos, 5_000).is_none() {
                 continue; // too big for these slow solvers in a unit test
             }
             let mut table = HashMap::new();
             let with_table = minimax_with_table(&pos, &mut table);
+            longest = longest.max(with_table.1);
             let mut ab_table = HashMap::new();
             assert_eq!(
                 alphabeta_value(&pos, &mut ab_table),
@@ -393,17 +458,28 @@ mod tests {
                 pos.to_text()
             );
             table_checked += 1;
-            // Every position in the table must agree with alpha-beta from scratch too.
-            for (p, value) in table.iter().take(50) {
-                assert_eq!(alphabeta_value(p, &mut HashMap::new()), value.0, "{}", p.to_text());
+            // Positions met inside the search must agree with alpha-beta from scratch too.
+            for (p, value) in table.iter().take(20) {
+                assert_eq!(
+                    alphabeta_value(p, &mut HashMap::new()),
+                    value.0,
+                    "{}",
+                    p.to_text()
+                );
             }
-            if full_tree_nodes(&pos, 300_000).is_some() {
+            if full_tree_nodes(&pos, 50_000).is_some() {
                 assert_eq!(minimax(&pos), with_table, "{}", pos.to_text());
                 plain_checked += 1;
             }
         }
-        println!("table/alpha-beta checked {table_checked}, plain minimax checked {plain_checked}");
-        assert!(table_checked > 30, "only {table_checked} positions checked");
-        assert!(plain_checked > 20, "only {plain_checked} positions checked");
+        println!(
+            "table/alpha-beta checked {table_checked}, plain minimax checked {plain_checked}, \
+             longest remoteness {longest}"
+        );
+        assert!(
+            table_checked > 100,
+            "only {table_checked} positions checked"
+        );
+        assert!(plain_checked > 50, "only {plain_checked} positions checked");
     }
 }

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
+
 #[derive(Parser, Debug)]
 #[command(
     name = "kamisado",
@@ -32,6 +34,21 @@ pub enum Command {
     /// Print a position: the board in colour and its text
     #[command(after_help = "Example:\n  kamisado show --moves \"a1-a5 d8-d3\"")]
     Show(ShowArgs),
+    /// Inspect and verify solved-position databases
+    #[command(
+        after_help = "Examples:\n  kamisado db info data/openings.kdb\n  kamisado db check data/openings.kdb --all"
+    )]
+    Db(DbArgs),
+    /// Every move of a position with its value and remoteness: from a database, else searched
+    #[command(
+        after_help = "Example:\n  kamisado query --db data/openings.kdb --moves \"h1-h7 c8-c4\" --time-limit 10 --json"
+    )]
+    Query(QueryArgs),
+    /// Play against the perfect player in the terminal (moves typed like a1-a5)
+    #[command(
+        after_help = "Type a move like a1-a5, `undo` to take back your last move, `quit` to stop.\n\nExample:\n  kamisado play --as white --db data/openings.kdb"
+    )]
+    Play(PlayArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the
@@ -95,6 +112,8 @@ pub struct SolveArgs {
     pub search: SearchArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub db: WriteDbArgs,
 }
 
 #[derive(Args, Debug)]
@@ -106,6 +125,8 @@ pub struct OpeningsArgs {
     /// Where to write the opening table
     #[arg(long, value_name = "FILE", default_value = "data/openings.json")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub db: WriteDbArgs,
 }
 
 #[derive(Args, Debug)]

@@ -26,6 +26,9 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::solve::run(a),
         Command::Openings(a) => commands::openings::run(a),
         Command::Show(a) => commands::show::run(a),
+        Command::Db(a) => commands::db::run(a),
+        Command::Query(a) => commands::query::run(a),
+        Command::Play(a) => commands::play::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 use std::time::Instant;
 
 use kamisado_core::Position;
+use kamisado_db::Solved;
 use kamisado_solver::{Analysis, Cancel, Kamisado, Solver};
 use serde::Serialize;
 
@@ -38,6 +39,8 @@ struct Report<'a> {
     table: &'a OpeningTable,
     written_to: String,
     stats: SearchStats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    db: Option<super::db::Written>,
 }
 
 pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> OpeningTable {
@@ -60,8 +63,26 @@ pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> Openin
     }
 }
 
+/// The positions an analysis knows exactly: the start and every position along each
+/// move's perfect line.
+fn solved_positions(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> Vec<Solved> {
+    let s = &analysis.solution;
+    let mut solved = Solved::along_line(pos, s.value, s.remoteness, &s.pv);
+    for m in &analysis.moves {
+        let mut line = Solved::along_line(pos, m.value, m.remoteness, &m.pv);
+        // The first entry is the start with this move as its best, which it is not
+        // unless the move is best: keep only the positions after the move.
+        if !line.is_empty() {
+            line.remove(0);
+        }
+        solved.extend(line);
+    }
+    solved
+}
+
 pub fn run(args: OpeningsArgs) -> Result<()> {
     let pos = Position::start();
+    super::db::check_target(args.db.db.as_deref())?;
     let solver =
         Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
     let bar = progress(
@@ -77,11 +98,26 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
     let stats = SearchStats::collect(&solver, started);
     let table = table(&pos, &analysis);
     write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
+    let written = match &args.db.db {
+        Some(path) => {
+            let quiet = args.output.quiet || args.output.json;
+            let solved = solved_positions(&pos, &analysis);
+            Some(super::db::write(
+                path,
+                &solver,
+                &solved,
+                "openings: every first move from the start",
+                quiet,
+            )?)
+        }
+        None => None,
+    };
     if args.output.json {
         let report = Report {
             table: &table,
             written_to: args.out.display().to_string(),
             stats,
+            db: written,
         };
         println!("{}", json(&report));
     } else {
@@ -108,6 +144,9 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         );
         println!("wrote {}", args.out.display());
         println!("searched {}", stats.line());
+        if let Some(written) = &written {
+            println!("{}", written.line());
+        }
     }
     Ok(())
 }

@@ -67,6 +67,8 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
     stats: SearchStats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    db: Option<super::db::Written>,
 }
 
 pub fn moves_text(moves: &[Move]) -> Vec<String> {
@@ -91,6 +93,7 @@ pub fn describe(pos: &Position, solution: &Solution<Move>) -> String {
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let pos = Kamisado::root(&input::position(&args.position)?);
+    super::db::check_target(args.db.db.as_deref())?;
     let solver =
         Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
     let started = Instant::now();
@@ -98,6 +101,26 @@ pub fn run(args: SolveArgs) -> Result<()> {
         .solve(&pos, &Cancel::new())
         .map_err(Failure::internal)?;
     let stats = SearchStats::collect(&solver, started);
+    let written = match &args.db.db {
+        Some(path) => {
+            let solved = kamisado_db::Solved::along_line(
+                &pos,
+                solution.value,
+                solution.remoteness,
+                &solution.pv,
+            );
+            let description = format!("solve {pos}");
+            let quiet = args.output.quiet || args.output.json;
+            Some(super::db::write(
+                path,
+                &solver,
+                &solved,
+                &description,
+                quiet,
+            )?)
+        }
+        None => None,
+    };
     if args.output.json {
         let report = Report {
             position: pos.to_string(),
@@ -110,6 +133,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
             winner: pos.end().map(|e| e.winner.name()),
             reason: pos.end().map(|e| e.reason.name()),
             stats,
+            db: written,
         };
         println!("{}", json(&report));
     } else {
@@ -125,6 +149,9 @@ pub fn run(args: SolveArgs) -> Result<()> {
             println!("pv          {}", moves_text(&solution.pv).join(" "));
         }
         println!("searched    {}", stats.line());
+        if let Some(written) = &written {
+            println!("database    {}", written.line());
+        }
     }
     Ok(())
 }

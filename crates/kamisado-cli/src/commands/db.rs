@@ -1,0 +1,259 @@
+//! `kamisado db info|check`, and the database helpers the other commands share.
+
+use std::path::Path;
+
+use kamisado_db::{check, collect, Database, Selection, Solved, RECORD_BYTES};
+use kamisado_solver::{Kamisado, Solver};
+use serde::Serialize;
+
+use super::db_args::{DbArgs, DbCheckArgs, DbCommand, DbInfoArgs};
+use crate::failure::{Failure, Result};
+use crate::output::{json, progress, thousands};
+
+/// Opens a database named on the command line; a bad file is bad input (exit code 2).
+pub fn open(path: &Path) -> Result<Database> {
+    Database::open(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// Opens the database of an optional `--db` argument.
+pub fn open_optional(path: Option<&Path>) -> Result<Option<Database>> {
+    path.map(open).transpose()
+}
+
+/// Refuses a `--db` path that cannot be a file before any solving starts, so that a typo
+/// does not cost a whole solve.
+pub fn check_target(path: Option<&Path>) -> Result<()> {
+    match path {
+        Some(p) if p.is_dir() => Err(Failure::input(format!(
+            "{}: cannot write the database: it is a directory",
+            p.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// What writing a database produced, for reports.
+#[derive(Serialize)]
+pub struct Written {
+    pub file: String,
+    pub records: u64,
+    pub bytes: u64,
+}
+
+impl Written {
+    pub fn line(&self) -> String {
+        format!(
+            "wrote {} positions to {} ({:.1} MiB)",
+            thousands(self.records),
+            self.file,
+            self.bytes as f64 / (1u64 << 20) as f64
+        )
+    }
+}
+
+/// Collects what `solver` proved (plus `solved`) and writes it to `path`, with a progress
+/// bar when there are many records.
+pub fn write(
+    path: &Path,
+    solver: &Solver<Kamisado>,
+    solved: &[Solved],
+    description: &str,
+    quiet: bool,
+) -> Result<Written> {
+    let records = collect(solver, solved);
+    let bar = progress(records.len() as u64, quiet, "writing database");
+    let header = kamisado_db::write(path, &records, description, &mut |n| bar.set_position(n))
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    bar.finish_and_clear();
+    let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    Ok(Written {
+        file: path.display().to_string(),
+        records: header.records,
+        bytes,
+    })
+}
+
+pub fn run(args: DbArgs) -> Result<()> {
+    match args.command {
+        DbCommand::Info(a) => info(a),
+        DbCommand::Check(a) => check_command(a),
+    }
+}
+
+#[derive(Serialize)]
+struct Info {
+    file: String,
+    format_version: u32,
+    variant: String,
+    description: String,
+    records: u64,
+    wins: u64,
+    losses: u64,
+    exact_remoteness: u64,
+    best_moves: u64,
+    file_bytes: u64,
+    bytes_per_position: f64,
+    /// As the header states it; `db check` verifies it.
+    checksum: String,
+}
+
+fn per_position(bytes: u64, records: u64) -> f64 {
+    if records == 0 {
+        0.0
+    } else {
+        (bytes as f64 / records as f64 * 100.0).round() / 100.0
+    }
+}
+
+fn info(args: DbInfoArgs) -> Result<()> {
+    let db = open(&args.file)?;
+    let h = db.header();
+    let report = Info {
+        file: args.file.display().to_string(),
+        format_version: h.version,
+        variant: h.variant.clone(),
+        description: h.description.clone(),
+        records: h.records,
+        wins: h.wins,
+        losses: h.records - h.wins,
+        exact_remoteness: h.exact_remoteness,
+        best_moves: h.best_moves,
+        file_bytes: db.file_bytes(),
+        bytes_per_position: per_position(db.file_bytes(), h.records),
+        checksum: format!("{:#010x}", h.checksum),
+    };
+    if args.json {
+        println!("{}", json(&report));
+        return Ok(());
+    }
+    let r = &report;
+    println!("file              {}", r.file);
+    println!(
+        "format            KAMISADB version {}, rules {}",
+        r.format_version, r.variant
+    );
+    println!("solved            {}", r.description);
+    println!(
+        "records           {} ({} wins, {} losses for the side to move)",
+        thousands(r.records),
+        thousands(r.wins),
+        thousands(r.losses)
+    );
+    println!("exact remoteness  {}", thousands(r.exact_remoteness));
+    println!("best move         {}", thousands(r.best_moves));
+    println!(
+        "size              {} bytes ({:.2} bytes per position, {RECORD_BYTES} per record)",
+        thousands(r.file_bytes),
+        r.bytes_per_position
+    );
+    println!(
+        "checksum          {} (not verified here: run `kamisado db check`)",
+        r.checksum
+    );
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct CheckJson {
+    file: String,
+    checksum: &'static str,
+    layout: &'static str,
+    records: u64,
+    checked: u64,
+    all: bool,
+    verified: u64,
+    /// Records with a claim that needs a child missing from the database.
+    incomplete: u64,
+    disagreements: u64,
+    listed: Vec<DisagreementJson>,
+}
+
+#[derive(Serialize)]
+struct DisagreementJson {
+    index: u64,
+    position: String,
+    problem: String,
+}
+
+fn check_command(args: DbCheckArgs) -> Result<()> {
+    let db = open(&args.file)?;
+    let shown = args.file.display();
+    let records = db.len() as u64;
+    let bar = progress(records, args.quiet || args.json, "checksum");
+    db.verify_checksum(&mut |n| bar.set_position(n))
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    bar.finish_and_clear();
+    db.verify_layout()
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+
+    let selection = if args.all {
+        Selection::All
+    } else {
+        Selection::Sample(args.sample)
+    };
+    let to_check = match selection {
+        Selection::Sample(n) => n.min(records),
+        Selection::All => records,
+    };
+    let bar = progress(to_check, args.quiet || args.json, "re-deriving");
+    let report = check(&db, selection, &|n| bar.set_position(n));
+    bar.finish_and_clear();
+
+    if args.json {
+        let out = CheckJson {
+            file: shown.to_string(),
+            checksum: "ok",
+            layout: "ok",
+            records,
+            checked: report.checked,
+            all: report.checked == records,
+            verified: report.verified,
+            incomplete: report.incomplete,
+            disagreements: report.disagreement_count,
+            listed: report
+                .disagreements
+                .iter()
+                .map(|d| DisagreementJson {
+                    index: d.index,
+                    position: d.position.clone(),
+                    problem: d.problem.clone(),
+                })
+                .collect(),
+        };
+        println!("{}", json(&out));
+    } else {
+        println!("checksum     ok ({:#010x})", db.header().checksum);
+        println!(
+            "layout       ok: {} records sorted by key, counts match the header",
+            thousands(records)
+        );
+        println!(
+            "re-derived   {} of {} records from their children: {} verified, {} need a child the database lacks, {} disagree",
+            thousands(report.checked),
+            thousands(records),
+            thousands(report.verified),
+            thousands(report.incomplete),
+            thousands(report.disagreement_count)
+        );
+        for d in &report.disagreements {
+            println!(
+                "disagrees    record {} ({}): {}",
+                d.index, d.position, d.problem
+            );
+        }
+        if report.disagreement_count > report.disagreements.len() as u64 {
+            println!(
+                "             ... and {} more",
+                report.disagreement_count - report.disagreements.len() as u64
+            );
+        }
+    }
+    if report.passed() {
+        Ok(())
+    } else {
+        Err(Failure::internal(format!(
+            "{shown}: {} record(s) disagree with their children",
+            report.disagreement_count
+        )))
+    }
+}

@@ -1,0 +1,137 @@
+//! Arguments of the database commands: `db info`, `db check`, `query`, `play`, and the
+//! `--db FILE` that `solve` and `openings` take.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use kamisado_core::Side;
+
+use crate::args::{OutputArgs, PositionArgs, SearchArgs};
+
+/// `--db FILE` on the commands that solve.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WriteDbArgs {
+    /// Also write every position the solver proved to this database file
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct DbArgs {
+    #[command(subcommand)]
+    pub command: DbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DbCommand {
+    /// Header, counts and size of a database file (reads only the header)
+    #[command(after_help = "Example:\n  kamisado db info data/openings.kdb --json")]
+    Info(DbInfoArgs),
+    /// Verify a database: checksum, layout, and stored results re-derived from their children
+    #[command(
+        after_help = "Records that disagree with their children are listed and the exit code is 1;\nrecords that need a child the database lacks are counted, not failed.\nA corrupted or truncated file is one line on stderr and exit code 2.\n\nExamples:\n  kamisado db check data/openings.kdb\n  kamisado db check data/openings.kdb --all --json"
+    )]
+    Check(DbCheckArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DbInfoArgs {
+    /// The database file
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct DbCheckArgs {
+    /// The database file
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Re-derive every record, not a sample
+    #[arg(long, conflicts_with = "sample")]
+    pub all: bool,
+    /// Re-derive about N records, evenly spread over the file (the same ones every run)
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_sample)]
+    pub sample: u64,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Answer from this database first; search only what it lacks
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Stop searching after this many seconds (exit code 1 if the answer is incomplete)
+    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A player, as typed.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideArg {
+    Black,
+    White,
+}
+
+impl From<SideArg> for Side {
+    fn from(side: SideArg) -> Side {
+        match side {
+            SideArg::Black => Side::Black,
+            SideArg::White => Side::White,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The side you play; the perfect player takes the other
+    #[arg(long = "as", value_enum, value_name = "SIDE", default_value = "black")]
+    pub side: SideArg,
+    /// Start from this position instead of the start of a round
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Answer from this database first; search only what it lacks
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// No colour, even on a terminal
+    #[arg(long = "no-color")]
+    pub no_color: bool,
+    /// No progress bar while the perfect player thinks
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// A positive number of records.
+fn parse_sample(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a sample size: expected a positive number of records, like 10000"
+        )),
+    }
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
+        )),
+    }
+}

@@ -1,0 +1,285 @@
+//! Re-deriving stored results from their children with the rules core.
+//!
+//! A record claims a value, perhaps an exact remoteness and a best move. Each claim is
+//! re-derived from the position's moves: a child's result comes from the rules (finished
+//! games, wins in one) or from the database itself. The position's score is the best of
+//! its moves' scores, so every child gives an interval for the score through it, and the
+//! position's score lies between the largest lower end and the largest upper end. A claim
+//! outside that range is a disagreement; a claim the range pins down is verified; anything
+//! else needs a child the database lacks and stays unverified, which is no failure (the
+//! solver stores what a proof needed, not every position).
+
+use kamisado_core::Position;
+use kamisado_solver::remoteness::{score, MAX_REMOTENESS, WIN};
+use kamisado_solver::Value;
+use rayon::prelude::*;
+
+use crate::score::{by_rules, describe, through_move};
+use crate::{Database, Record};
+
+/// Which records to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    All,
+    /// About this many records, evenly spread over the key range (deterministic).
+    Sample(u64),
+}
+
+/// How many disagreements a report lists (it counts them all).
+pub const MAX_LISTED: usize = 100;
+
+/// A record whose claims the rules and the rest of the database contradict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The record's index in key order.
+    pub index: u64,
+    /// The position text of the stored (canonical) image, or the key in hex if the key
+    /// does not describe a position.
+    pub position: String,
+    /// What is wrong, in one line.
+    pub problem: String,
+}
+
+/// The result of [`check`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub checked: u64,
+    /// Records whose every claim was re-derived.
+    pub verified: u64,
+    /// Records with a claim that needs a child missing from the database (no failure).
+    pub incomplete: u64,
+    /// All disagreements found.
+    pub disagreement_count: u64,
+    /// The first [`MAX_LISTED`] disagreements, by index.
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl CheckReport {
+    pub fn passed(&self) -> bool {
+        self.disagreement_count == 0
+    }
+}
+
+enum Outcome {
+    Verified,
+    Incomplete,
+    Disagrees(String),
+}
+
+/// An interval of scores, for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Range {
+    low: i32,
+    high: i32,
+}
+
+/// Scores of wins with a remoteness below this, and losses likewise: every score a
+/// Kamisado position can have, and no score maps across zero through a move.
+const LONGEST: i32 = MAX_REMOTENESS as i32;
+
+impl Range {
+    const WINS: Range = Range {
+        low: WIN - LONGEST,
+        high: WIN,
+    };
+    const LOSSES: Range = Range {
+        low: -WIN,
+        high: LONGEST - WIN,
+    };
+    const ANY: Range = Range {
+        low: -WIN,
+        high: WIN,
+    };
+
+    fn exact(s: i32) -> Range {
+        Range { low: s, high: s }
+    }
+
+    fn of_value(v: Value) -> Range {
+        match v {
+            Value::Win => Range::WINS,
+            Value::Loss => Range::LOSSES,
+        }
+    }
+
+    fn of_record(r: Record) -> Range {
+        match r.remoteness() {
+            Some(rem) => Range::exact(score(r.value(), rem)),
+            None => Range::of_value(r.value()),
+        }
+    }
+
+    fn meets(self, other: Range) -> bool {
+        self.low <= other.high && other.low <= self.high
+    }
+
+    fn within(self, other: Range) -> bool {
+        other.low <= self.low && self.high <= other.high
+    }
+
+    fn text(self) -> String {
+        match (self.low, self.high) {
+            (l, h) if l == h => describe(l),
+            (l, _) if l <= Range::WINS.low && self.within(Range::WINS) => "a win".into(),
+            (_, h) if h >= Range::LOSSES.high && self.within(Range::LOSSES) => "a loss".into(),
+            (l, h) if l > 0 => format!("a win in {} to {}", WIN - h, WIN - l),
+            (l, h) if h < 0 => format!("a loss in {} to {}", WIN + l, WIN + h),
+            (l, h) => format!("anything from {} to {}", describe(l), describe(h)),
+        }
+    }
+}
+
+/// The range of the mover's score through a move to `child`.
+fn through(db: &Database, pos: &Position, child: &Position) -> Range {
+    let mover = pos.turn();
+    let child_range = match by_rules(child) {
+        Some(s) => Range::exact(s),
+        None => db
+            .find(child.canonical_key().0)
+            .map_or(Range::ANY, Range::of_record),
+    };
+    // The map from the child's score to the mover's is monotone (increasing when the
+    // same player moves again, decreasing otherwise), so the ends map to the ends.
+    let (a, b) = (
+        through_move(mover, child, child_range.low),
+        through_move(mover, child, child_range.high),
+    );
+    Range {
+        low: a.min(b),
+        high: a.max(b),
+    }
+}
+
+fn check_record(db: &Database, record: Record) -> Outcome {
+    if !record.reserved_bits_clear() {
+        return Outcome::Disagrees("reserved bits are set".into());
+    }
+    let pos = match Position::from_key(record.key()) {
+        Ok(pos) => pos,
+        Err(e) => return Outcome::Disagrees(format!("the key is not a position: {e}")),
+    };
+    let claim = Range::of_record(record);
+    if let Some(s) = by_rules(&pos) {
+        // The rules decide it (never stored by `collect`, but not wrong if consistent).
+        let ruled = Range::exact(s);
+        if !ruled.within(claim) {
+            return Outcome::Disagrees(format!(
+                "stored as {}, but the rules give {}",
+                claim.text(),
+                ruled.text()
+            ));
+        }
+    }
+    if pos.is_over() {
+        return match record.best_move() {
+            Some(m) => Outcome::Disagrees(format!("a finished game with a best move {m}")),
+            None => Outcome::Verified,
+        };
+    }
+    if pos.must_pass() {
+        return Outcome::Disagrees(
+            "the position has pending zero-length moves; databases hold positions after them"
+                .into(),
+        );
+    }
+    let moves = pos.legal_moves();
+    let mut derived = Range {
+        low: -WIN - 1,
+        high: -WIN - 1,
+    };
+    for &m in &moves {
+        let child = pos.play_unchecked(m);
+        let r = through(db, &pos, &child);
+        derived.low = derived.low.max(r.low);
+        derived.high = derived.high.max(r.high);
+    }
+    if !derived.meets(claim) {
+        return Outcome::Disagrees(format!(
+            "stored as {}, but its moves give {}",
+            claim.text(),
+            derived.text()
+        ));
+    }
+    let mut complete = derived.within(claim);
+    if let Some(m) = record.best_move() {
+        if m.is_zero_length() || !pos.is_legal(m) {
+            return Outcome::Disagrees(format!("the stored best move {m} is not legal"));
+        }
+        let r = through(db, &pos, &pos.play_unchecked(m));
+        if !r.meets(claim) {
+            return Outcome::Disagrees(format!(
+                "stored as {} with best move {m}, but {m} gives {}",
+                claim.text(),
+                r.text()
+            ));
+        }
+        complete &= r.within(claim);
+    }
+    if complete {
+        Outcome::Verified
+    } else {
+        Outcome::Incomplete
+    }
+}
+
+/// The record indices a selection names.
+fn indices(len: u64, selection: Selection) -> Vec<u64> {
+    match selection {
+        Selection::Sample(n) if n < len => (0..n)
+            .map(|i| (i as u128 * len as u128 / n as u128) as u64)
+            .collect(),
+        _ => (0..len).collect(),
+    }
+}
+
+/// Re-derives the selected records from their children. `progress` is told how many
+/// records have been checked so far (called from several threads).
+///
+/// This checks meaning, not bytes: run [`Database::verify_checksum`] and
+/// [`Database::verify_layout`] first.
+pub fn check(db: &Database, selection: Selection, progress: &(dyn Fn(u64) + Sync)) -> CheckReport {
+    let chosen = indices(db.len() as u64, selection);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let mut report = chosen
+        .par_chunks(1024)
+        .map(|chunk| {
+            let mut part = CheckReport::default();
+            for &index in chunk {
+                let Some(record) = db.get(index as usize) else {
+                    continue;
+                };
+                part.checked += 1;
+                match check_record(db, record) {
+                    Outcome::Verified => part.verified += 1,
+                    Outcome::Incomplete => part.incomplete += 1,
+                    Outcome::Disagrees(problem) => {
+                        part.disagreement_count += 1;
+                        if part.disagreements.len() < MAX_LISTED {
+                            let position = Position::from_key(record.key())
+                                .map(|p| p.to_string())
+                                .unwrap_or_else(|_| format!("key {:#x}", record.key()));
+                            part.disagreements.push(Disagreement {
+                                index,
+                                position,
+                                problem,
+                            });
+                        }
+                    }
+                }
+            }
+            let n = chunk.len() as u64;
+            progress(done.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n);
+            part
+        })
+        .reduce(CheckReport::default, |mut a, b| {
+            a.checked += b.checked;
+            a.verified += b.verified;
+            a.incomplete += b.incomplete;
+            a.disagreement_count += b.disagreement_count;
+            a.disagreements.extend(b.disagreements);
+            a
+        });
+    report.disagreements.sort_by_key(|d| d.index);
+    report.disagreements.truncate(MAX_LISTED);
+    report
+}

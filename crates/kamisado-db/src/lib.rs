@@ -1,0 +1,55 @@
+//! Solved-position databases: what the solver proved, on disk, and an oracle that answers
+//! from them.
+//!
+//! A solve or an opening table proves the value of many positions on the way; this crate
+//! keeps them so that an analyst, a program or a player gets perfect answers without
+//! solving again.
+//!
+//! - [`collect`] turns a [`Solver`](kamisado_solver::Solver)'s table (and results the
+//!   caller knows, [`Solved`]) into [`Record`]s: one `u128` per position, keyed by the
+//!   canonical key so that the up to four symmetric images of a position share one record.
+//! - [`write()`] stores them: a small header (magic `KAMISADB`, format version, rules
+//!   variant, counts, CRC-32) and the records, raw, sorted by key. The file is written
+//!   under a temporary name, flushed and renamed, so an interrupted run never leaves half
+//!   a file.
+//! - [`Database::open`] memory-maps a file and finds a position by binary search in place.
+//!   A query touches about log2(n) pages of the file, so a cold process answers from a
+//!   large file in milliseconds instead of first reading it all. Damaged files give a
+//!   [`DbError`], never a panic; [`Database::verify_checksum`] and [`check`] find damage
+//!   that opening (which reads only the header) cannot.
+//! - [`Oracle`] answers "what is this position worth, and each of its moves?" from the
+//!   rules, then the database, then a live search.
+//!
+//! ```
+//! use kamisado_core::{notation::play_line, Position};
+//! use kamisado_db::{collect, encode, Database, Oracle, Source};
+//! use kamisado_solver::{Cancel, Kamisado, Options, Solver};
+//!
+//! let pos = play_line(&Position::start(), "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4").unwrap().end;
+//! let options = Options { threads: 1, table_bytes: 1 << 20 };
+//! let solver = Solver::new(Kamisado, options).unwrap();
+//! solver.score(&pos, &Cancel::new()).unwrap();
+//! let bytes = encode(&collect(&solver, &[]), "example").unwrap();
+//!
+//! let db = Database::from_bytes(bytes).unwrap();
+//! let oracle = Oracle::new(Some(db), Solver::new(Kamisado, options).unwrap());
+//! let verdict = oracle.position(&pos, &Cancel::new()).unwrap();
+//! assert_eq!(verdict.source, Source::Database);
+//! ```
+
+mod check;
+mod collect;
+mod error;
+mod file;
+mod header;
+mod oracle;
+mod record;
+mod score;
+
+pub use check::{check, CheckReport, Disagreement, Selection, MAX_LISTED};
+pub use collect::{collect, Solved};
+pub use error::DbError;
+pub use file::{encode, write, Database, Stored};
+pub use header::{Header, FORMAT_VERSION, MAGIC, RULES_VARIANT};
+pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Source, Verdict};
+pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

@@ -1,0 +1,499 @@
+//! Databases end to end: collect, write, read back, check, answer.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use kamisado_core::notation::play_line;
+use kamisado_core::{Move, Position, Symmetry};
+use kamisado_db::{
+    check, collect, encode, write, Database, DbError, Oracle, Record, Selection, Source,
+};
+use kamisado_solver::remoteness::{parent_score, score, value_of, WIN};
+use kamisado_solver::{Cancel, Kamisado, Options, Solver, Value};
+
+/// A mid-game position that solves in a fraction of a second (black wins in 15).
+const MID_GAME: &str = "h1-h7 c8-c4";
+/// Four moves from the end of a perfect line from `MID_GAME`: small enough to search
+/// exhaustively.
+const END_GAME: &str = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4 f1-d3 c4-c2 d1-f3 a8-a7 c1-f4 b8-b5";
+
+/// A late position (win in 4 for Black) whose whole game tree, 27,232 positions, is small
+/// enough to search exhaustively; in 3,967 of them a move gives the turn back to the
+/// player who made it.
+const SMALL_TREE: &str = "8/Bu6/2Upy2R/5r2/2Y1P3/o6O/gb3n2/NG6 b g";
+
+fn position(moves: &str) -> Position {
+    play_line(&Position::start(), moves).unwrap().end
+}
+
+fn solver() -> Solver<Kamisado> {
+    Solver::new(
+        Kamisado,
+        Options {
+            threads: 2,
+            table_bytes: 16 << 20,
+        },
+    )
+    .unwrap()
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kamisado-db-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The records of a solve of `moves`, and the solver that made them.
+fn solved_records(moves: &str) -> (Vec<Record>, Solver<Kamisado>) {
+    let solver = solver();
+    let pos = position(moves);
+    let solution = solver.solve(&pos, &Cancel::new()).unwrap();
+    let line =
+        kamisado_db::Solved::along_line(&pos, solution.value, solution.remoteness, &solution.pv);
+    (collect(&solver, &line), solver)
+}
+
+#[test]
+fn round_trip_keeps_every_record() {
+    let (records, _) = solved_records(MID_GAME);
+    assert!(records.len() > 1000, "only {} records", records.len());
+    assert!(records.windows(2).all(|w| w[0].key() < w[1].key()));
+    let path = temp_path("round-trip.kdb");
+    let header = write(&path, &records, "test", &mut |_| {}).unwrap();
+    assert_eq!(header.records, records.len() as u64);
+
+    let db = Database::open(&path).unwrap();
+    assert_eq!(db.header(), &header);
+    assert_eq!(db.records().collect::<Vec<_>>(), records);
+    db.verify_checksum(&mut |_| {}).unwrap();
+    db.verify_layout().unwrap();
+    assert_eq!(
+        db.file_bytes(),
+        std::fs::metadata(&path).unwrap().len(),
+        "the file is what the reader mapped"
+    );
+    // No temporary file is left beside the database.
+    let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+
+    // Every record is found by binary search, from every symmetric image of its position,
+    // with the best move mapped onto that image.
+    for record in &records {
+        assert_eq!(db.find(record.key()), Some(*record));
+        let canonical = Position::from_key(record.key()).unwrap();
+        for sym in Symmetry::ALL {
+            let image = canonical.transformed(sym);
+            let stored = db.lookup(&image).unwrap();
+            assert_eq!(stored.value, record.value());
+            assert_eq!(stored.remoteness, record.remoteness());
+            assert_eq!(stored.best, record.best_move().map(|m| sym.apply_move(m)));
+        }
+    }
+    assert_eq!(db.lookup(&Position::start()), None);
+    assert!(db.find(0).is_none());
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn writing_is_all_or_nothing() {
+    let (records, _) = solved_records(END_GAME);
+    // Into a directory that does not exist yet: made on the way.
+    let path = temp_path("nested/dir/db.kdb");
+    write(&path, &records, "test", &mut |_| {}).unwrap();
+    assert!(Database::open(&path).is_ok());
+    // Over a directory: refused, and nothing is left behind.
+    let dir = temp_path("a-directory");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(matches!(
+        write(&dir, &records, "test", &mut |_| {}),
+        Err(DbError::Write(_))
+    ));
+    let leftovers = std::fs::read_dir(dir.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .count();
+    assert_eq!(leftovers, 0);
+    // Records out of order are refused before anything is written.
+    let mut shuffled = records.clone();
+    shuffled.reverse();
+    let path = temp_path("unsorted.kdb");
+    assert!(matches!(
+        write(&path, &shuffled, "test", &mut |_| {}),
+        Err(DbError::Unsorted { .. })
+    ));
+    assert!(!path.exists());
+}
+
+#[test]
+fn opening_names_what_is_wrong() {
+    let (records, _) = solved_records(END_GAME);
+    let bytes = encode(&records, "test").unwrap();
+    let len = bytes.len();
+    let open = |b: &[u8]| Database::from_bytes(b.to_vec());
+    assert!(open(&bytes).is_ok());
+    assert!(matches!(open(&[]), Err(DbError::NotADatabase)));
+    assert!(matches!(open(b"{\"json\": 1}"), Err(DbError::NotADatabase)));
+    assert!(matches!(
+        open(&bytes[..len - 5]),
+        Err(DbError::Truncated { .. })
+    ));
+    assert!(matches!(open(&bytes[..20]), Err(DbError::BadHeader(_))));
+    let mut longer = bytes.clone();
+    longer.extend_from_slice(&[0; 16]);
+    assert!(matches!(open(&longer), Err(DbError::TrailingBytes { .. })));
+    let mut later = bytes.clone();
+    later[8] = 9;
+    assert!(matches!(
+        open(&later),
+        Err(DbError::UnsupportedVersion { found: 9, .. })
+    ));
+    // A flipped byte in the records: the header still reads, the checksum does not.
+    let mut flipped = bytes.clone();
+    flipped[len - 3] ^= 0x10;
+    let db = open(&flipped).unwrap();
+    assert!(matches!(
+        db.verify_checksum(&mut |_| {}),
+        Err(DbError::Checksum { .. })
+    ));
+    // Missing files and directories are read errors.
+    assert!(matches!(
+        Database::open(&temp_path("no-such-file.kdb")),
+        Err(DbError::Read(_))
+    ));
+    assert!(matches!(
+        Database::open(&std::env::temp_dir()),
+        Err(DbError::Read(_))
+    ));
+}
+
+/// A small deterministic generator, so that the damage is the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Whatever the bytes, reading never panics, and any single damaged byte is noticed by
+/// opening or by the checksum.
+#[test]
+fn damaged_files_never_panic_and_are_noticed() {
+    let (records, _) = solved_records(END_GAME);
+    let good = encode(&records, "fuzz").unwrap();
+    let probes: Vec<Position> = records
+        .iter()
+        .take(50)
+        .map(|r| Position::from_key(r.key()).unwrap())
+        .collect();
+    let mut rng = SplitMix(7);
+    for round in 0..3000 {
+        let mut bytes = good.clone();
+        let single_byte = round % 3 == 0;
+        if single_byte {
+            let i = rng.below(bytes.len());
+            bytes[i] ^= 1 + rng.below(255) as u8;
+        } else {
+            match rng.below(4) {
+                0 => bytes.truncate(rng.below(good.len())),
+                1 => {
+                    for _ in 0..1 + rng.below(8) {
+                        let i = rng.below(bytes.len());
+                        bytes[i] = rng.next() as u8;
+                    }
+                }
+                2 => {
+                    // Garbage in the header, where lengths and counts live.
+                    let i = rng.below(64.min(bytes.len()));
+                    bytes[i] = rng.next() as u8;
+                }
+                _ => {
+                    let extra = rng.below(40);
+                    bytes.extend((0..extra).map(|_| rng.next() as u8));
+                }
+            }
+        }
+        let Ok(db) = Database::from_bytes(bytes) else {
+            continue;
+        };
+        let checksum = db.verify_checksum(&mut |_| {});
+        let _ = db.verify_layout();
+        for pos in &probes {
+            let _ = db.lookup(pos);
+        }
+        let _ = db.get(db.len());
+        let _ = db.records().count();
+        let _ = check(&db, Selection::Sample(20), &|_| {});
+        if single_byte {
+            assert!(
+                checksum.is_err(),
+                "round {round}: a changed byte went unnoticed"
+            );
+        }
+    }
+}
+
+/// The score for the mover through a move to `child` (score `c` for its side to move):
+/// the sides are compared, never assumed to alternate, since the chain of zero-length
+/// moves may give the turn back to the player who moved.
+fn through(mover: kamisado_core::Side, child: &Position, c: i32) -> i32 {
+    match (child.turn() == mover, c > 0) {
+        (true, true) => c - 1,
+        (true, false) => c + 1,
+        (false, _) => parent_score(c),
+    }
+}
+
+fn finished_score(pos: &Position) -> Option<i32> {
+    pos.end().map(|end| {
+        let value = if end.winner == pos.turn() {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        score(value, 0)
+    })
+}
+
+/// The exact score of every position reachable from `pos`, by exhaustive search, keyed by
+/// canonical key; finished games are not stored.
+fn exhaustive(pos: &Position, scores: &mut HashMap<u128, i32>) -> i32 {
+    if let Some(s) = finished_score(pos) {
+        return s;
+    }
+    let key = pos.canonical_key().0;
+    if let Some(&s) = scores.get(&key) {
+        return s;
+    }
+    assert!(
+        scores.len() < 2_000_000,
+        "the end game is too big to search"
+    );
+    let mut best = -WIN - 1;
+    for m in pos.legal_moves() {
+        let child = pos.play_unchecked(m);
+        let c = exhaustive(&child, scores);
+        best = best.max(through(pos.turn(), &child, c));
+    }
+    scores.insert(key, best);
+    best
+}
+
+/// The score of `m` from `pos` for the mover, from finished scores.
+fn move_score(pos: &Position, m: Move, scores: &HashMap<u128, i32>) -> i32 {
+    let child = pos.play_unchecked(m);
+    let c = finished_score(&child).unwrap_or_else(|| scores[&child.canonical_key().0]);
+    through(pos.turn(), &child, c)
+}
+
+/// Records for every position below `pos`, made without the solver: exact values,
+/// remoteness and best moves. Returns the scores too.
+fn exhaustive_records(pos: &Position) -> (Vec<Record>, HashMap<u128, i32>) {
+    let mut scores = HashMap::new();
+    exhaustive(pos, &mut scores);
+    let mut records: Vec<Record> = scores
+        .iter()
+        .map(|(&key, &s)| {
+            let image = Position::from_key(key).unwrap();
+            let best = image
+                .legal_moves()
+                .into_iter()
+                .find(|&m| move_score(&image, m, &scores) == s);
+            let (value, remoteness) = value_of(s);
+            Record::new(key, value, Some(remoteness), best)
+        })
+        .collect();
+    records.sort();
+    (records, scores)
+}
+
+#[test]
+fn check_verifies_a_correct_database_and_finds_planted_errors() {
+    let pos: Position = SMALL_TREE.parse().unwrap();
+    let (records, scores) = exhaustive_records(&pos);
+    assert_eq!(records.len(), 27_232);
+    let db = Database::from_bytes(encode(&records, "exhaustive").unwrap()).unwrap();
+    let report = check(&db, Selection::All, &|_| {});
+    assert!(report.passed(), "{:?}", report.disagreements);
+    assert_eq!(report.checked, records.len() as u64);
+    // Every child of every position is in the database or decided by the rules.
+    assert_eq!(report.verified, records.len() as u64);
+
+    // Plant errors: a flipped value, a wrong remoteness, a best move that is not best.
+    let target = records.len() / 2;
+    let r = records[target];
+    let image = Position::from_key(r.key()).unwrap();
+    let flipped = Record::new(r.key(), r.value().flip(), r.remoteness(), None);
+    let longer = Record::new(r.key(), r.value(), r.remoteness().map(|x| x + 2), None);
+    let stored = score(r.value(), r.remoteness().unwrap());
+    let worse_move = image
+        .legal_moves()
+        .into_iter()
+        .find(|&m| move_score(&image, m, &scores) != stored);
+    let mut plants = vec![flipped, longer];
+    if let Some(m) = worse_move {
+        plants.push(Record::new(r.key(), r.value(), r.remoteness(), Some(m)));
+    }
+    // A move that is not legal at all.
+    let illegal = Move::new(
+        kamisado_core::Square::new(0),
+        kamisado_core::Square::new(63),
+    );
+    plants.push(Record::new(
+        r.key(),
+        r.value(),
+        r.remoteness(),
+        Some(illegal),
+    ));
+    for planted in plants {
+        let mut damaged = records.clone();
+        damaged[target] = planted;
+        let db = Database::from_bytes(encode(&damaged, "damaged").unwrap()).unwrap();
+        // The checksum is right: the damage is in the meaning.
+        db.verify_checksum(&mut |_| {}).unwrap();
+        let report = check(&db, Selection::All, &|_| {});
+        assert!(
+            report
+                .disagreements
+                .iter()
+                .any(|d| d.index == target as u64),
+            "planted {planted:?} not found: {:?}",
+            report.disagreements
+        );
+    }
+}
+
+#[test]
+fn database_answers_equal_live_search() {
+    let (records, _) = solved_records(MID_GAME);
+    let db = Database::from_bytes(encode(&records, "test").unwrap()).unwrap();
+    let with_db = Oracle::new(Some(db), solver());
+    let live = Oracle::new(None, solver());
+    let cancel = Cancel::new();
+    let exact: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.remoteness().is_some())
+        .collect();
+    assert!(exact.len() > 100);
+    let step = exact.len() / 40;
+    for (i, record) in exact.iter().step_by(step).enumerate() {
+        // Any image of the stored position, so that the symmetry mapping is exercised.
+        let pos = Position::from_key(record.key())
+            .unwrap()
+            .transformed(Symmetry::ALL[i % 4]);
+        let from_db = with_db.position(&pos, &cancel).unwrap();
+        let searched = live.position(&pos, &cancel).unwrap();
+        assert_eq!(from_db.source, Source::Database, "{pos}");
+        assert_eq!(searched.source, Source::Search, "{pos}");
+        assert_eq!(
+            (from_db.value, from_db.remoteness),
+            (searched.value, searched.remoteness),
+            "{pos}"
+        );
+        if i % 8 == 0 {
+            let a = with_db.moves(&pos, &cancel).unwrap();
+            let b = live.moves(&pos, &cancel).unwrap();
+            let summary = |v: &[kamisado_db::MoveVerdict]| {
+                v.iter()
+                    .map(|m| (m.mv, m.value, m.remoteness))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(summary(&a), summary(&b), "{pos}");
+            if let Some(best) = with_db.database().unwrap().lookup(&pos).unwrap().best {
+                assert!(live.best_moves(&pos, &cancel).unwrap().contains(&best));
+            }
+        }
+    }
+}
+
+#[test]
+fn oracle_compares_sides_across_zero_length_chains() {
+    // White's c8-c6 blocks Black's orange tower on h7; its zero-length move names White's
+    // purple tower, so White moves again.
+    let pos: Position = "1bupyrgn/7O/8/3o4/8/8/8/NGRYPUB1 w u".parse().unwrap();
+    let m: Move = "c8-c6".parse().unwrap();
+    let oracle = Oracle::new(None, solver());
+    let cancel = Cancel::new();
+    let verdict = oracle.move_verdict(&pos, m, &cancel).unwrap();
+    assert_eq!(verdict.next.turn(), pos.turn());
+    let after = oracle.position(&verdict.next, &cancel).unwrap();
+    assert_eq!(verdict.value, after.value, "same player, same value");
+    assert_eq!(verdict.remoteness, after.remoteness + 1);
+}
+
+#[test]
+fn oracle_answers_finished_games_and_pending_moves_by_the_rules() {
+    let oracle = Oracle::new(None, solver());
+    let cancel = Cancel::new();
+    let mut pos = position(END_GAME);
+    while !pos.is_over() {
+        let best = oracle.best_move(&pos, &cancel).unwrap().unwrap();
+        pos = pos.play(best).unwrap();
+    }
+    let v = oracle.position(&pos, &cancel).unwrap();
+    assert_eq!(
+        (v.value, v.remoteness, v.source),
+        (Value::Loss, 0, Source::Rules)
+    );
+    assert!(oracle.moves(&pos, &cancel).unwrap().is_empty());
+
+    // A position whose side to move must make a zero-length move first.
+    let pending: Position = "1b1pyrgn/7O/2u5/3o4/8/8/8/NGRYPUB1 b o".parse().unwrap();
+    assert!(pending.must_pass());
+    let v = oracle.position(&pending, &cancel).unwrap();
+    assert_eq!(v.position, Kamisado::root(&pending));
+    assert_ne!(v.position.turn(), pending.turn());
+}
+
+#[test]
+fn a_stopped_search_says_so() {
+    let oracle = Oracle::new(None, solver());
+    let cancel = Cancel::new();
+    cancel.cancel();
+    assert_eq!(
+        oracle.position(&Position::start(), &cancel),
+        Err(kamisado_db::OracleError::Stopped)
+    );
+}
+
+/// What `db check` says of a database the solver wrote, on a game tree where moves give
+/// the turn back to their player: it must agree with the exhaustive search.
+#[test]
+#[ignore = "fails while the solver negates scores across moves after which the same player moves again (reported with issue 5)"]
+fn a_database_from_the_solver_passes_its_check() {
+    let pos: Position = SMALL_TREE.parse().unwrap();
+    let (_, scores) = exhaustive_records(&pos);
+    let solver = solver();
+    let solution = solver.solve(&pos, &Cancel::new()).unwrap();
+    assert_eq!(
+        score(solution.value, solution.remoteness),
+        scores[&pos.canonical_key().0],
+        "the solver's value of {pos}"
+    );
+    let line =
+        kamisado_db::Solved::along_line(&pos, solution.value, solution.remoteness, &solution.pv);
+    let records = collect(&solver, &line);
+    let db = Database::from_bytes(encode(&records, "solver").unwrap()).unwrap();
+    for r in db.records() {
+        let (value, remoteness) = value_of(scores[&r.key()]);
+        assert_eq!(r.value(), value, "{}", Position::from_key(r.key()).unwrap());
+        if let Some(stored) = r.remoteness() {
+            assert_eq!(stored, remoteness);
+        }
+    }
+    let report = check(&db, Selection::All, &|_| {});
+    assert!(report.passed(), "{:?}", report.disagreements);
+}
