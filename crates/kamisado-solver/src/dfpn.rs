@@ -3,7 +3,8 @@
 //! Nagai's df-pn in negamax form: a node's proof number is the smallest disproof number
 //! of its children, its disproof number the sum of their proof numbers, and the search
 //! descends into the child with the smallest disproof number until its numbers pass
-//! thresholds derived from the parent's. Pawlewicz and Lew's 1+epsilon trick widens the
+//! thresholds derived from the parent's. A child where the same player moves again (after
+//! automatic zero-length moves) keeps its numbers' roles instead of swapping them. Pawlewicz and Lew's 1+epsilon trick widens the
 //! child's threshold so the search does not hop between siblings of similar promise.
 //! Numbers live in the shared [`Table`], so threads working on neighbouring problems
 //! reuse each other's proofs. The game graph is acyclic, so no cycle handling is needed.
@@ -20,11 +21,24 @@ const MAX_FINITE: u32 = INF - 1;
 /// Score bounds of an entry the remoteness search has not touched.
 pub const FULL_RANGE: (i16, i16) = (i16::MIN, i16::MAX);
 
+/// A child and its numbers seen from the parent: `proof` is what it contributes to the
+/// parent's proof number, `disproof` to its disproof number.
 struct Child<G: Game> {
     pos: G::Position,
     key: u128,
-    pn: u32,
-    dn: u32,
+    /// Whether the opponent moves next (the child's numbers swap roles), or the same player
+    /// moves again after automatic moves (they keep them).
+    passed: bool,
+    proof: u32,
+    disproof: u32,
+}
+
+impl<G: Game> Child<G> {
+    /// Sets the parent-view numbers from the child's own (pn, dn).
+    #[inline]
+    fn set(&mut self, (pn, dn): (u32, u32)) {
+        (self.proof, self.disproof) = if self.passed { (dn, pn) } else { (pn, dn) };
+    }
 }
 
 /// One thread's df-pn state over a shared table.
@@ -110,52 +124,64 @@ impl<'a, G: Game> Prover<'a, G> {
         children.clear();
 
         self.game.moves(pos, &mut self.moves);
+        let player = self.game.player(pos);
         let mut won = false;
         for i in 0..self.moves.len() {
-            let child = self.game.play(pos, self.moves[i]);
-            let (child_key, (pn, dn)) = self.evaluate(&child);
-            if dn == 0 {
-                // The opponent loses after this move: no need to look further.
+            let child_pos = self.game.play(pos, self.moves[i]);
+            let (child_key, numbers) = self.evaluate(&child_pos);
+            let mut child = Child {
+                pos: child_pos,
+                key: child_key,
+                passed: self.game.player(&child_pos) != player,
+                proof: 0,
+                disproof: 0,
+            };
+            child.set(numbers);
+            if child.proof == 0 {
+                // This move wins: no need to look further.
                 won = true;
                 break;
             }
-            children.push(Child {
-                pos: child,
-                key: child_key,
-                pn,
-                dn,
-            });
+            children.push(child);
         }
 
         let (mut pn, mut dn) = (0, INF);
         if !won {
             loop {
-                // pn = min over children of dn, dn = sum of pn; find the best two children.
-                let (mut best, mut best_dn, mut second_dn) = (0, INF, INF);
-                let mut sum_pn: u32 = 0;
+                // pn = smallest child proof, dn = sum of child disproofs; find the best two.
+                let (mut best, mut best_proof, mut second_proof) = (0, INF, INF);
+                let mut sum: u32 = 0;
                 for (i, c) in children.iter().enumerate() {
-                    if c.dn < best_dn {
-                        second_dn = best_dn;
-                        best_dn = c.dn;
+                    if c.proof < best_proof {
+                        second_proof = best_proof;
+                        best_proof = c.proof;
                         best = i;
-                    } else if c.dn < second_dn {
-                        second_dn = c.dn;
+                    } else if c.proof < second_proof {
+                        second_proof = c.proof;
                     }
-                    sum_pn = add(sum_pn, c.pn);
+                    sum = add(sum, c.disproof);
                 }
-                pn = best_dn;
-                dn = sum_pn;
+                pn = best_proof;
+                dn = sum;
                 if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stop.is_cancelled() {
                     break;
                 }
                 let c = &children[best];
-                // The child's disproof is this node's proof and vice versa.
-                let child_th_pn = if th_dn == INF { INF } else { th_dn - dn + c.pn };
-                let child_th_dn = th_pn.min(widen(second_dn));
+                // Thresholds in the parent's view, then in the child's own.
+                let th_proof = th_pn.min(widen(second_proof));
+                let th_disproof = if th_dn == INF {
+                    INF
+                } else {
+                    th_dn - dn + c.disproof
+                };
+                let (child_th_pn, child_th_dn) = if c.passed {
+                    (th_disproof, th_proof)
+                } else {
+                    (th_proof, th_disproof)
+                };
                 let (c_pos, c_key) = (c.pos, c.key);
-                let (cpn, cdn) = self.mid(&c_pos, c_key, child_th_pn, child_th_dn, depth + 1);
-                children[best].pn = cpn;
-                children[best].dn = cdn;
+                let numbers = self.mid(&c_pos, c_key, child_th_pn, child_th_dn, depth + 1);
+                children[best].set(numbers);
             }
         }
 

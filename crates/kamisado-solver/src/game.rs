@@ -32,10 +32,19 @@ impl std::fmt::Display for Value {
     }
 }
 
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    First,
+    Second,
+}
+
 /// A finite two-player game without draws and without cycles, as the search sees it.
 ///
 /// Every move counts one towards remoteness: a game whose rules contain automatic moves
-/// (Kamisado's zero-length moves) plays them inside [`Game::play`]. A game with draws
+/// (Kamisado's zero-length moves) plays them inside [`Game::play`]. Turns need not
+/// alternate: after such automatic moves the player who just moved may move again, so the
+/// search asks [`Game::player`] rather than assuming the turn passed. A game with draws
 /// (Kamon) would add a third terminal value; proof-number search then answers "win or
 /// not" and a second search from the other side separates draws from losses.
 pub trait Game: Sync {
@@ -44,6 +53,9 @@ pub trait Game: Sync {
 
     /// `Some(value)` for a finished game, from the side to move's point of view.
     fn outcome(&self, pos: &Self::Position) -> Option<Value>;
+
+    /// The player to move (in a finished game: the player who would be next).
+    fn player(&self, pos: &Self::Position) -> Player;
 
     /// The legal moves of an unfinished position; never empty.
     fn moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);

@@ -2,7 +2,7 @@
 
 use kamisado_core::{Move, Position};
 
-use crate::{Game, Value};
+use crate::{Game, Player, Value};
 
 /// Single-round Kamisado. Zero-length moves are played inside [`Game::play`], so the
 /// search sees only moves of positive length and, the game being finite, never a cycle.
@@ -29,6 +29,14 @@ impl Game for Kamisado {
                 Value::Loss
             }
         })
+    }
+
+    #[inline]
+    fn player(&self, pos: &Position) -> Player {
+        match pos.turn() {
+            kamisado_core::Side::Black => Player::First,
+            kamisado_core::Side::White => Player::Second,
+        }
     }
 
     #[inline]

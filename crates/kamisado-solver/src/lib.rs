@@ -14,7 +14,7 @@ mod solver;
 pub mod table;
 
 pub use cancel::Cancel;
-pub use game::{Game, Value};
+pub use game::{Game, Player, Value};
 pub use kamisado::Kamisado;
 pub use solver::{
     Analysis, MoveResult, Options, Solution, SolveError, Solver, DEFAULT_TABLE_BYTES,

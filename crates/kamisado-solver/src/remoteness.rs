@@ -39,8 +39,8 @@ pub fn value_of(score: i32) -> (Value, u32) {
     }
 }
 
-/// The parent's score through a move to a child of score `child`: the sign flips and the
-/// game is one move longer.
+/// The mover's score through a move to a child of score `child` when the turn passed to
+/// the opponent: the sign flips and the game is one move longer.
 #[inline]
 pub fn parent_score(child: i32) -> i32 {
     if child > 0 {
@@ -61,8 +61,45 @@ pub fn child_bound(p: i32) -> i32 {
     }
 }
 
+/// The mover's score through a move to a child of score `child`, where `passed` says
+/// whether the opponent moves next or (after zero-length moves) the mover again: then the
+/// sign stays and the game is still one move longer.
+#[inline]
+pub fn through_move(child: i32, passed: bool) -> i32 {
+    if passed {
+        parent_score(child)
+    } else if child > 0 {
+        child - 1
+    } else {
+        child + 1
+    }
+}
+
+/// The inverse of [`through_move`] at a parent bound `p`: the child's score that gives
+/// exactly `p` (for `p != 0`), and 0, which no score equals, for `p == 0`.
+#[inline]
+pub fn child_score_for(p: i32, passed: bool) -> i32 {
+    if passed {
+        child_bound(p)
+    } else {
+        p + p.signum()
+    }
+}
+
+/// The child's window for the parent's window (alpha, beta): a child result at or below
+/// its alpha means a parent result at or below alpha, and so on.
+#[inline]
+pub fn child_window(alpha: i32, beta: i32, passed: bool) -> (i32, i32) {
+    if passed {
+        (child_bound(beta), child_bound(alpha))
+    } else {
+        (child_score_for(alpha, false), child_score_for(beta, false))
+    }
+}
+
 struct Child<G: Game> {
     pos: G::Position,
+    passed: bool,
     /// How promising the child is for the mover, lower first.
     order: i64,
 }
@@ -134,8 +171,9 @@ impl<'a, G: Game> Remoteness<'a, G> {
         }
         self.nodes += 1;
         let key = self.game.key(pos);
-        // Without a win in one, a win takes at least three moves; any move at least one.
-        let (mut low, mut high) = (1 - WIN, WIN - 3);
+        // Without a win in one, a win takes at least two moves (two, not three: zero-length
+        // moves may hand the mover the next turn); and any move is at least one.
+        let (mut low, mut high) = (1 - WIN, WIN - 2);
         if let Some(e) = self.table.get(key) {
             if e.pn == 0 {
                 low = low.max(1);
@@ -166,18 +204,25 @@ impl<'a, G: Game> Remoteness<'a, G> {
         let mut children = std::mem::take(&mut self.frames[depth]);
         children.clear();
         self.game.moves(pos, &mut self.moves);
+        let player = self.game.player(pos);
         for &m in &self.moves {
             let child = self.game.play(pos, m);
-            let order = self.order(&child);
-            children.push(Child { pos: child, order });
+            let passed = self.game.player(&child) != player;
+            let order = self.order(&child, passed);
+            children.push(Child {
+                pos: child,
+                passed,
+                order,
+            });
         }
         children.sort_by_key(|c| c.order);
 
         let mut best = -WIN - 1;
         let mut a = alpha;
         for c in &children {
-            let child_score = self.search(&c.pos, child_bound(beta), child_bound(a), depth + 1);
-            let s = parent_score(child_score);
+            let (child_alpha, child_beta) = child_window(a, beta, c.passed);
+            let child_score = self.search(&c.pos, child_alpha, child_beta, depth + 1);
+            let s = through_move(child_score, c.passed);
             if s > best {
                 best = s;
                 if best >= beta {
@@ -224,36 +269,38 @@ impl<'a, G: Game> Remoteness<'a, G> {
         best
     }
 
-    /// Move ordering: the mover wants the child with the lowest score. Finished games and
-    /// wins in one are exact; otherwise the table's bounds and proof numbers guide, and
-    /// the opponent's mobility breaks ties.
-    fn order(&self, child: &G::Position) -> i64 {
-        if let Some(v) = self.game.outcome(child) {
-            return score(v, 0) as i64 * 1000;
-        }
-        if self.game.winning_move(child).is_some() {
-            return (WIN - 1) as i64 * 1000;
-        }
+    /// Move ordering, best first for the mover: finished games and wins in one are exact;
+    /// otherwise the table's bounds and proof numbers give an optimistic estimate, and the
+    /// opponent's mobility breaks ties.
+    fn order(&self, child: &G::Position, passed: bool) -> i64 {
+        let estimate = if let Some(v) = self.game.outcome(child) {
+            through_move(score(v, 0), passed)
+        } else if self.game.winning_move(child).is_some() {
+            through_move(WIN - 1, passed)
+        } else {
+            match self.table.get(self.game.key(child)) {
+                Some(e) => {
+                    let (low, high) = if (e.low, e.high) == FULL_RANGE {
+                        (
+                            if e.pn == 0 { 1 } else { -WIN },
+                            if e.dn == 0 { -1 } else { WIN },
+                        )
+                    } else {
+                        (e.low as i32, e.high as i32)
+                    };
+                    // The bound of the child that is best for the mover.
+                    match (passed, low > 0, high < 0) {
+                        (true, _, true) => through_move(high, true),
+                        (true, true, _) => through_move(low, true),
+                        (false, true, _) => through_move(high, false),
+                        (false, _, true) => through_move(low, false),
+                        _ => 0,
+                    }
+                }
+                None => 0,
+            }
+        };
         let mobility = self.game.estimate(child).1 as i64;
-        match self.table.get(self.game.key(child)) {
-            Some(e) if e.dn == 0 || e.high < 0 => {
-                // A proven loss for the opponent: prefer the quickest known.
-                let high = if (e.low, e.high) == FULL_RANGE {
-                    -1
-                } else {
-                    e.high as i64
-                };
-                high * 1000 + mobility
-            }
-            Some(e) if e.pn == 0 || e.low > 0 => {
-                let low = if (e.low, e.high) == FULL_RANGE {
-                    1
-                } else {
-                    e.low as i64
-                };
-                low * 1000 + mobility
-            }
-            _ => mobility,
-        }
+        -(estimate as i64) * 1000 + if passed { mobility } else { -mobility }
     }
 }

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use crate::cancel::Cancel;
 use crate::dfpn::Prover;
-use crate::remoteness::{child_bound, parent_score, value_of, Remoteness};
+use crate::remoteness::{child_score_for, child_window, through_move, value_of, Remoteness};
 use crate::{Game, Table, Value};
 
 /// Default table size: enough for the whole Kamisado opening table with remoteness, and
@@ -129,13 +129,15 @@ impl<G: Game> Solver<G> {
         }
         let found = cancel.child();
         let winning = self.pool.install(|| {
-            children.par_iter().any(|(_, child)| {
-                // A move is winning when the position after it is lost for the opponent.
-                let lost = self.prove(child, &found) == Ok(Value::Loss);
-                if lost {
+            children.par_iter().any(|(_, child, passed)| {
+                // A move wins when the position after it is lost for the opponent, or won
+                // for the mover if zero-length moves gave the mover the turn again.
+                let wanted = if *passed { Value::Loss } else { Value::Win };
+                let wins = self.prove(child, &found) == Ok(wanted);
+                if wins {
                     found.cancel();
                 }
-                lost
+                wins
             })
         });
         if winning {
@@ -184,25 +186,25 @@ impl<G: Game> Solver<G> {
     /// bound below `beta`, searching the moves in parallel.
     fn root_probe(
         &self,
-        children: &[(G::Move, G::Position)],
+        children: &[(G::Move, G::Position, bool)],
         beta: i32,
         cancel: &Cancel,
     ) -> Result<i32, SolveError> {
         let cutoff = cancel.child();
         let best = AtomicI32::new(i32::MIN);
         self.pool.install(|| {
-            children.par_iter().for_each(|(_, child)| {
+            children.par_iter().for_each(|(_, child, passed)| {
                 if cutoff.is_cancelled() {
                     return;
                 }
                 let mut search = Remoteness::new(&self.game, &self.table, &cutoff);
-                let bound = child_bound(beta - 1);
-                let child_score = search.probe(child, bound - 1, bound);
+                let (alpha, beta_child) = child_window(beta - 1, beta, *passed);
+                let child_score = search.probe(child, alpha, beta_child);
                 self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
                 if cutoff.is_cancelled() {
                     return;
                 }
-                let s = parent_score(child_score);
+                let s = through_move(child_score, *passed);
                 best.fetch_max(s, Ordering::Relaxed);
                 if s >= beta {
                     cutoff.cancel();
@@ -251,13 +253,13 @@ impl<G: Game> Solver<G> {
         let keeps: Vec<bool> = self.pool.install(|| {
             children
                 .par_iter()
-                .map(|(_, child)| self.reaches(child, score, cancel))
+                .map(|(_, child, passed)| self.reaches(child, *passed, score, cancel))
                 .collect::<Result<_, _>>()
         })?;
         Ok(children
             .iter()
             .zip(keeps)
-            .filter_map(|((m, _), keep)| keep.then_some(*m))
+            .filter_map(|((m, _, _), keep)| keep.then_some(*m))
             .collect())
     }
 
@@ -265,18 +267,18 @@ impl<G: Game> Solver<G> {
     fn reaches(
         &self,
         child: &G::Position,
+        passed: bool,
         score: i32,
         cancel: &Cancel,
     ) -> Result<bool, SolveError> {
         let mut search = Remoteness::new(&self.game, &self.table, cancel);
-        // parent_score(c) >= score  <=>  parent_score(c) > score - 1  <=>  c < child_bound(score - 1)
-        let bound = child_bound(score - 1);
-        let c = search.probe(child, bound - 1, bound);
+        let (alpha, beta) = child_window(score - 1, score, passed);
+        let c = search.probe(child, alpha, beta);
         self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
         if cancel.is_cancelled() {
             return Err(SolveError::Stopped);
         }
-        Ok(c < bound)
+        Ok(through_move(c, passed) >= score)
     }
 
     /// A perfect line from `pos`, whose exact score is `score`: the first best move at
@@ -292,18 +294,21 @@ impl<G: Game> Solver<G> {
         let mut moves = Vec::new();
         while self.game.outcome(&pos).is_none() {
             self.game.moves(&pos, &mut moves);
+            let player = self.game.player(&pos);
             let mut next = None;
             for &m in &moves {
                 let child = self.game.play(&pos, m);
-                if self.reaches(&child, score, cancel)? {
-                    next = Some((m, child));
+                let passed = self.game.player(&child) != player;
+                if self.reaches(&child, passed, score, cancel)? {
+                    next = Some((m, child, passed));
                     break;
                 }
             }
-            let (m, child) = next.expect("a position with an exact score has a move that keeps it");
+            let (m, child, passed) =
+                next.expect("a position with an exact score has a move that keeps it");
             line.push(m);
             pos = child;
-            score = child_bound(score);
+            score = child_score_for(score, passed);
         }
         Ok(line)
     }
@@ -320,7 +325,7 @@ impl<G: Game> Solver<G> {
         // Symmetric moves lead to one position under the table's key: solve each once.
         let mut unique: Vec<(u128, G::Position)> = Vec::new();
         let mut index_of = Vec::with_capacity(children.len());
-        for (_, child) in &children {
+        for (_, child, _) in &children {
             let key = self.game.key(child);
             let i = unique
                 .iter()
@@ -349,9 +354,9 @@ impl<G: Game> Solver<G> {
             children
                 .par_iter()
                 .zip(index_of)
-                .map(|((m, child), i)| {
+                .map(|((m, child, passed), i)| {
                     let child_score = scores[i];
-                    let (value, remoteness) = value_of(parent_score(child_score));
+                    let (value, remoteness) = value_of(through_move(child_score, *passed));
                     let mut pv = vec![*m];
                     pv.extend(self.principal_variation(child, child_score, cancel)?);
                     Ok(MoveResult {
@@ -417,15 +422,20 @@ impl<G: Game> Solver<G> {
         value.ok_or(SolveError::Stopped)
     }
 
-    fn children(&self, pos: &G::Position) -> Vec<(G::Move, G::Position)> {
+    /// Each move, the position after it, and whether the turn passed to the opponent.
+    fn children(&self, pos: &G::Position) -> Vec<(G::Move, G::Position, bool)> {
         if self.game.outcome(pos).is_some() {
             return Vec::new();
         }
         let mut moves = Vec::new();
         self.game.moves(pos, &mut moves);
+        let player = self.game.player(pos);
         moves
             .into_iter()
-            .map(|m| (m, self.game.play(pos, m)))
+            .map(|m| {
+                let child = self.game.play(pos, m);
+                (m, child, self.game.player(&child) != player)
+            })
             .collect()
     }
 }
