@@ -89,19 +89,25 @@ impl<'a, G: Game> Prover<'a, G> {
     /// (0 when the rules decide it: such a position is never searched).
     #[inline]
     fn evaluate(&self, pos: &G::Position) -> (u128, (u32, u32)) {
+        match self.evaluate_by_rules(pos) {
+            (key, Some(numbers)) => (key, numbers),
+            (key, None) => match self.table.get(key) {
+                Some(e) => (key, (e.pn, e.dn)),
+                None => (key, self.game.estimate(pos)),
+            },
+        }
+    }
+
+    /// The numbers of a finished game or a win in one, which need no table; otherwise the
+    /// key to look the position up under.
+    #[inline]
+    fn evaluate_by_rules(&self, pos: &G::Position) -> (u128, Option<(u32, u32)>) {
         match self.game.outcome(pos) {
-            Some(Value::Win) => return (0, (0, INF)),
-            Some(Value::Loss) => return (0, (INF, 0)),
-            None => {}
-        }
-        // A win in one needs no table: the rules alone prove it, and cheaply.
-        if self.game.winning_move(pos).is_some() {
-            return (0, (0, INF));
-        }
-        let key = self.game.key(pos);
-        match self.table.get(key) {
-            Some(e) => (key, (e.pn, e.dn)),
-            None => (key, self.game.estimate(pos)),
+            Some(Value::Win) => (0, Some((0, INF))),
+            Some(Value::Loss) => (0, Some((INF, 0))),
+            // A win in one needs no table: the rules alone prove it, and cheaply.
+            None if self.game.winning_move(pos).is_some() => (0, Some((0, INF))),
+            None => (self.game.key(pos), None),
         }
     }
 
@@ -128,7 +134,7 @@ impl<'a, G: Game> Prover<'a, G> {
         let mut won = false;
         for i in 0..self.moves.len() {
             let child_pos = self.game.play(pos, self.moves[i]);
-            let (child_key, numbers) = self.evaluate(&child_pos);
+            let (child_key, numbers) = self.evaluate_by_rules(&child_pos);
             let mut child = Child {
                 pos: child_pos,
                 key: child_key,
@@ -136,13 +142,27 @@ impl<'a, G: Game> Prover<'a, G> {
                 proof: 0,
                 disproof: 0,
             };
-            child.set(numbers);
-            if child.proof == 0 {
+            match numbers {
+                Some(numbers) => child.set(numbers),
+                None => self.table.prefetch(child_key),
+            }
+            if numbers.is_some() && child.proof == 0 {
                 // This move wins: no need to look further.
                 won = true;
                 break;
             }
             children.push(child);
+        }
+        if !won {
+            // The table lookups, once every bucket is on its way.
+            for child in children.iter_mut().filter(|c| c.key != 0) {
+                let numbers = match self.table.get(child.key) {
+                    Some(e) => (e.pn, e.dn),
+                    None => self.game.estimate(&child.pos),
+                };
+                child.set(numbers);
+                won |= child.proof == 0;
+            }
         }
 
         let (mut pn, mut dn) = (0, INF);

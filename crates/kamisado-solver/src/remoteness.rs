@@ -100,8 +100,33 @@ pub fn child_window(alpha: i32, beta: i32, passed: bool) -> (i32, i32) {
 struct Child<G: Game> {
     pos: G::Position,
     passed: bool,
+    /// The child's score when the rules decide it (finished game, win in one).
+    exact: Option<i32>,
+    key: u128,
+    entry: Option<Entry>,
     /// How promising the child is for the mover, lower first.
     order: i64,
+}
+
+/// Bounds on a non-terminal position's score without a win in one, from what the table
+/// knows: a win takes at least two moves (two, not three: zero-length moves may hand the
+/// mover the next turn), and any move is at least one.
+#[inline]
+fn bounds(entry: Option<Entry>) -> (i32, i32) {
+    let (mut low, mut high) = (1 - WIN, WIN - 2);
+    if let Some(e) = entry {
+        if e.pn == 0 {
+            low = low.max(1);
+        }
+        if e.dn == 0 {
+            high = high.min(-1);
+        }
+        if (e.low, e.high) != FULL_RANGE {
+            low = low.max(e.low as i32);
+            high = high.min(e.high as i32);
+        }
+    }
+    (low, high)
 }
 
 /// One thread's remoteness search over a shared table.
@@ -145,7 +170,7 @@ impl<'a, G: Game> Remoteness<'a, G> {
                 return None;
             }
             let beta = if guess == low { guess + 1 } else { guess };
-            guess = self.search(pos, beta - 1, beta, 0);
+            guess = self.search(pos, beta - 1, beta, 0, None);
             if guess < beta {
                 high = guess;
             } else {
@@ -158,11 +183,19 @@ impl<'a, G: Game> Remoteness<'a, G> {
     /// A fail-soft search of `pos` in the window (alpha, beta): a result at or below
     /// alpha is an upper bound, at or above beta a lower bound, between them exact.
     pub fn probe(&mut self, pos: &G::Position, alpha: i32, beta: i32) -> i32 {
-        self.search(pos, alpha, beta, 0)
+        self.search(pos, alpha, beta, 0, None)
     }
 
-    /// Fail-soft negamax over scores inside the window (alpha, beta).
-    fn search(&mut self, pos: &G::Position, alpha: i32, beta: i32, depth: usize) -> i32 {
+    /// Fail-soft negamax over scores inside the window (alpha, beta). `known` is the
+    /// position's key and table entry if the caller already looked them up.
+    fn search(
+        &mut self,
+        pos: &G::Position,
+        alpha: i32,
+        beta: i32,
+        depth: usize,
+        known: Option<(u128, Option<Entry>)>,
+    ) -> i32 {
         if let Some(v) = self.game.outcome(pos) {
             return score(v, 0);
         }
@@ -170,22 +203,11 @@ impl<'a, G: Game> Remoteness<'a, G> {
             return WIN - 1;
         }
         self.nodes += 1;
-        let key = self.game.key(pos);
-        // Without a win in one, a win takes at least two moves (two, not three: zero-length
-        // moves may hand the mover the next turn); and any move is at least one.
-        let (mut low, mut high) = (1 - WIN, WIN - 2);
-        if let Some(e) = self.table.get(key) {
-            if e.pn == 0 {
-                low = low.max(1);
-            }
-            if e.dn == 0 {
-                high = high.min(-1);
-            }
-            if (e.low, e.high) != FULL_RANGE {
-                low = low.max(e.low as i32);
-                high = high.min(e.high as i32);
-            }
-        }
+        let (key, entry) = known.unwrap_or_else(|| {
+            let key = self.game.key(pos);
+            (key, self.table.get(key))
+        });
+        let (low, high) = bounds(entry);
         if low >= beta || low == high {
             return low;
         }
@@ -208,12 +230,35 @@ impl<'a, G: Game> Remoteness<'a, G> {
         for &m in &self.moves {
             let child = self.game.play(pos, m);
             let passed = self.game.player(&child) != player;
-            let order = self.order(&child, passed);
+            // Decided by the rules alone, or to be looked up: then start loading its bucket.
+            let exact = if let Some(v) = self.game.outcome(&child) {
+                Some(score(v, 0))
+            } else if self.game.winning_move(&child).is_some() {
+                Some(WIN - 1)
+            } else {
+                None
+            };
+            let key = if exact.is_none() {
+                let key = self.game.key(&child);
+                self.table.prefetch(key);
+                key
+            } else {
+                0
+            };
             children.push(Child {
                 pos: child,
                 passed,
-                order,
+                exact,
+                key,
+                entry: None,
+                order: 0,
             });
+        }
+        for c in children.iter_mut() {
+            if c.exact.is_none() {
+                c.entry = self.table.get(c.key);
+            }
+            c.order = self.order(c);
         }
         children.sort_by_key(|c| c.order);
 
@@ -221,7 +266,16 @@ impl<'a, G: Game> Remoteness<'a, G> {
         let mut a = alpha;
         for c in &children {
             let (child_alpha, child_beta) = child_window(a, beta, c.passed);
-            let child_score = self.search(&c.pos, child_alpha, child_beta, depth + 1);
+            let child_score = match c.exact {
+                Some(exact) => exact,
+                None => self.search(
+                    &c.pos,
+                    child_alpha,
+                    child_beta,
+                    depth + 1,
+                    Some((c.key, c.entry)),
+                ),
+            };
             let s = through_move(child_score, c.passed);
             if s > best {
                 best = s;
@@ -270,37 +324,26 @@ impl<'a, G: Game> Remoteness<'a, G> {
     }
 
     /// Move ordering, best first for the mover: finished games and wins in one are exact;
-    /// otherwise the table's bounds and proof numbers give an optimistic estimate, and the
-    /// opponent's mobility breaks ties.
-    fn order(&self, child: &G::Position, passed: bool) -> i64 {
-        let estimate = if let Some(v) = self.game.outcome(child) {
-            through_move(score(v, 0), passed)
-        } else if self.game.winning_move(child).is_some() {
-            through_move(WIN - 1, passed)
-        } else {
-            match self.table.get(self.game.key(child)) {
-                Some(e) => {
-                    let (low, high) = if (e.low, e.high) == FULL_RANGE {
-                        (
-                            if e.pn == 0 { 1 } else { -WIN },
-                            if e.dn == 0 { -1 } else { WIN },
-                        )
-                    } else {
-                        (e.low as i32, e.high as i32)
-                    };
-                    // The bound of the child that is best for the mover.
-                    match (passed, low > 0, high < 0) {
-                        (true, _, true) => through_move(high, true),
-                        (true, true, _) => through_move(low, true),
-                        (false, true, _) => through_move(high, false),
-                        (false, _, true) => through_move(low, false),
-                        _ => 0,
-                    }
+    /// otherwise the table's bounds give an optimistic estimate, and the opponent's
+    /// mobility breaks ties.
+    fn order(&self, c: &Child<G>) -> i64 {
+        let estimate = match c.exact {
+            Some(exact) => through_move(exact, c.passed),
+            None => {
+                let (low, high) = bounds(c.entry);
+                match (c.entry.is_some(), c.passed) {
+                    (false, _) => 0,
+                    // The child's score that is best for the mover.
+                    (true, true) => through_move(low, true),
+                    (true, false) => through_move(high, false),
                 }
-                None => 0,
             }
         };
-        let mobility = self.game.estimate(child).1 as i64;
-        -(estimate as i64) * 1000 + if passed { mobility } else { -mobility }
+        let mobility = if c.exact.is_some() {
+            0
+        } else {
+            self.game.estimate(&c.pos).1 as i64
+        };
+        -(estimate as i64) * 1000 + if c.passed { mobility } else { -mobility }
     }
 }
