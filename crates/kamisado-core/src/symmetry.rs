@@ -182,13 +182,16 @@ impl Position {
         if key >> 101 != 0 {
             return Err(crate::PositionError::BadKey(key));
         }
-        let squares = |word: u64| {
-            u64::to_le_bytes(unsqueeze(word & ((1 << 48) - 1))).map(Square::new)
-        };
+        let squares =
+            |word: u64| u64::to_le_bytes(unsqueeze(word & ((1 << 48) - 1))).map(Square::new);
         let black = squares((key >> 53) as u64);
         let white = squares((key >> 5) as u64);
         let mut setup = crate::Setup::empty(
-            if key >> 4 & 1 == 0 { Side::Black } else { Side::White },
+            if key >> 4 & 1 == 0 {
+                Side::Black
+            } else {
+                Side::White
+            },
             match (key & 15) as usize {
                 c @ 0..=7 => Some(Colour::from_index(c)),
                 8 => None,
@@ -196,8 +199,14 @@ impl Position {
             },
         );
         for colour in Colour::ALL {
-            setup.place(crate::Tower::new(Side::Black, colour), black[colour.index()]);
-            setup.place(crate::Tower::new(Side::White, colour), white[colour.index()]);
+            setup.place(
+                crate::Tower::new(Side::Black, colour),
+                black[colour.index()],
+            );
+            setup.place(
+                crate::Tower::new(Side::White, colour),
+                white[colour.index()],
+            );
         }
         Position::from_setup(setup)
     }
