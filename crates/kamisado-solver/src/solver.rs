@@ -40,6 +40,8 @@ pub enum SolveError {
     Stopped,
     #[error("cannot start {0} worker threads")]
     Threads(usize),
+    #[error("cannot reserve {0} MiB for the table")]
+    Memory(usize),
 }
 
 /// A position's exact result for the side to move.
@@ -92,7 +94,8 @@ impl<G: Game> Solver<G> {
             .map_err(|_| SolveError::Threads(threads))?;
         Ok(Solver {
             game,
-            table: Table::with_bytes(options.table_bytes),
+            table: Table::with_bytes(options.table_bytes)
+                .map_err(|_| SolveError::Memory(options.table_bytes >> 20))?,
             pool,
             threads,
             nodes: AtomicU64::new(0),
@@ -147,6 +150,25 @@ impl<G: Game> Solver<G> {
         } else {
             Ok(Value::Loss)
         }
+    }
+
+    /// The value of every move for the player making it, by proof-number search alone
+    /// (no remoteness): the cheap half of an opening table. Moves side by side.
+    pub fn move_values(
+        &self,
+        pos: &G::Position,
+        cancel: &Cancel,
+    ) -> Result<Vec<(G::Move, Value)>, SolveError> {
+        let children = self.children(pos);
+        self.pool.install(|| {
+            children
+                .par_iter()
+                .map(|(m, child, passed)| {
+                    let v = self.prove(child, cancel)?;
+                    Ok((*m, if *passed { v.flip() } else { v }))
+                })
+                .collect()
+        })
     }
 
     /// The exact score (value and remoteness, see [`crate::remoteness`]) of a position.

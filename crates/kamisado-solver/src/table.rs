@@ -45,13 +45,13 @@ pub struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket), rounded down to a power of
     /// two buckets.
-    pub fn with_bytes(bytes: usize) -> Table {
+    pub fn with_bytes(bytes: usize) -> std::io::Result<Table> {
         let buckets = (bytes / (WORDS_PER_BUCKET * 8)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table {
-            words: Words::zeroed(buckets * WORDS_PER_BUCKET),
+        Ok(Table {
+            words: Words::zeroed(buckets * WORDS_PER_BUCKET)?,
             bucket_mask: buckets - 1,
-        }
+        })
     }
 
     pub fn bytes(&self) -> usize {
@@ -254,12 +254,11 @@ struct Words {
 }
 
 impl Words {
-    fn zeroed(n: usize) -> Words {
-        let map = memmap2::MmapMut::map_anon(n * 8)
-            .unwrap_or_else(|e| panic!("cannot reserve {} MiB for the table: {e}", n * 8 >> 20));
+    fn zeroed(n: usize) -> std::io::Result<Words> {
+        let map = memmap2::MmapMut::map_anon(n * 8)?;
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Words { map }
+        Ok(Words { map })
     }
 }
 
@@ -293,7 +292,7 @@ mod tests {
 
     #[test]
     fn stores_and_reads_back() {
-        let t = Table::with_bytes(1 << 16);
+        let t = Table::with_bytes(1 << 16).unwrap();
         assert_eq!(t.get(42), None);
         t.store(42, entry(3));
         t.store((1u128 << 100) | 5, entry(9));
@@ -307,7 +306,7 @@ mod tests {
     #[test]
     fn never_grows_and_keeps_the_costly_entries() {
         // One bucket: four entries; a fifth key replaces the cheapest.
-        let t = Table::with_bytes(1);
+        let t = Table::with_bytes(1).unwrap();
         assert_eq!(t.capacity(), 4);
         for k in 1..=4u128 {
             t.store(k, entry(10 * k as u32));
@@ -327,7 +326,7 @@ mod tests {
 
     #[test]
     fn threads_see_whole_entries() {
-        let t = Table::with_bytes(1 << 12);
+        let t = Table::with_bytes(1 << 12).unwrap();
         std::thread::scope(|s| {
             for thread in 0..2u32 {
                 let t = &t;
