@@ -225,7 +225,7 @@ fn the_winners_remoteness_is_odd_unless_zero_length_moves_give_it_consecutive_tu
                 even_by_deadlock += 1;
             }
             // A chain of zero-length moves hands the winner two turns in a row.
-            (_, true) if solution.remoteness % 2 == 0 => even_by_repeated_turn += 1,
+            (_, true) if solution.remoteness.is_multiple_of(2) => even_by_repeated_turn += 1,
             _ => {}
         }
     }

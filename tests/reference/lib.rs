@@ -25,4 +25,4 @@ mod checks;
 pub use board::{Colour, Side, Square, Tower};
 pub use position::{EndReason, GameEnd, RefPosition};
 pub use random::random_position;
-pub use search::{alphabeta_value, divide, minimax, minimax_with_table, perft};
+pub use search::{alphabeta_value, divide, minimax, minimax_with_table, minimax_within, perft};

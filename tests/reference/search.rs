@@ -235,6 +235,48 @@ fn negamax(
     value
 }
 
+/// [`minimax`] cut off after `depth` moves: the exact (does the side to move win?,
+/// remoteness) if the game is decided within `depth` moves under perfect play, else
+/// `None`. A position at the horizon counts as undecided (a draw), which both players
+/// rank between a win and a loss; so a decided result at the root is one that neither
+/// side could avoid within the horizon, and its remoteness is exact.
+pub fn minimax_within(pos: &RefPosition, depth: u32) -> Option<(bool, u32)> {
+    // Scores for the side to move: a win in r is HORIZON - r, a loss in r is r - HORIZON,
+    // undecided is 0.
+    const HORIZON: i32 = 1000;
+    fn score(pos: &RefPosition, depth: u32) -> i32 {
+        if let Some((wins, r)) = terminal_value(pos) {
+            return if wins {
+                HORIZON - r as i32
+            } else {
+                r as i32 - HORIZON
+            };
+        }
+        if depth == 0 {
+            return 0;
+        }
+        let mover = match pos.resolved() {
+            Some(ready) => ready.side_to_move(),
+            None => return -HORIZON, // unreachable: terminal_value handled it
+        };
+        let mut best = i32::MIN;
+        for (_, child) in pos.children() {
+            let s = score(&child, depth - 1);
+            let s = if child.side_to_move() == mover { s } else { -s };
+            // One more move to the end, whoever wins.
+            let s = s - s.signum();
+            best = best.max(s);
+        }
+        if mover == pos.side_to_move() {
+            best
+        } else {
+            -best
+        }
+    }
+    let s = score(pos, depth);
+    (s != 0).then(|| (s > 0, (HORIZON - s.abs()) as u32))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,6 +512,18 @@ mod tests {
             if full_tree_nodes(&pos, 50_000).is_some() {
                 assert_eq!(minimax(&pos), with_table, "{}", pos.to_text());
                 plain_checked += 1;
+                // Cut off at the remoteness, minimax still sees the whole result; one move
+                // earlier it cannot.
+                let r = with_table.1;
+                assert_eq!(
+                    minimax_within(&pos, r),
+                    Some(with_table),
+                    "{}",
+                    pos.to_text()
+                );
+                if r > 0 {
+                    assert_eq!(minimax_within(&pos, r - 1), None, "{}", pos.to_text());
+                }
             }
         }
         println!(
