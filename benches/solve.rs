@@ -1,5 +1,6 @@
 //! The solver on the positions users ask about: the start position's value (proof-number
-//! search), its exact remoteness, and the full opening table, on 1 and 2 threads.
+//! search), its exact remoteness, and the full opening table (values only, and with
+//! remoteness and perfect lines), on 1 and 2 threads.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use kamisado_core::Position;
@@ -47,6 +48,16 @@ fn bench_openings(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(std::time::Duration::from_secs(120));
     for threads in [1usize, 2] {
+        group.bench_with_input(
+            BenchmarkId::new("table-values", threads),
+            &threads,
+            |b, &t| {
+                b.iter(|| {
+                    let solver = Solver::new(Kamisado, options(t)).unwrap();
+                    solver.move_values(&start, &Cancel::new()).unwrap()
+                })
+            },
+        );
         group.bench_with_input(
             BenchmarkId::new("table-with-remoteness", threads),
             &threads,

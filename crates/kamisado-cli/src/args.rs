@@ -5,6 +5,9 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
+use crate::commands::referee_args::{
+    EngineArgs, MatchArgs, VerifyArgs, ENGINE_HELP, MATCH_HELP, VERIFY_HELP,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -49,6 +52,15 @@ pub enum Command {
         after_help = "Type a move like a1-a5, `undo` to take back your last move, `quit` to stop.\n\nExample:\n  kamisado play --as white --db data/openings.kdb"
     )]
     Play(PlayArgs),
+    /// Judge every move of recorded games: blunders, inaccuracies, illegal moves
+    #[command(after_help = VERIFY_HELP)]
+    Verify(VerifyArgs),
+    /// Play perfectly as an engine over KEI, the line protocol on stdin/stdout
+    #[command(after_help = ENGINE_HELP)]
+    Engine(EngineArgs),
+    /// Referee games between the perfect player and an external KEI engine
+    #[command(after_help = MATCH_HELP)]
+    Match(MatchArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

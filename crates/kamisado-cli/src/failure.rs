@@ -49,13 +49,24 @@ pub fn clap_error(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
+            // clap's first line says what is wrong; when it ends in a colon, the lines after
+            // it (up to the usage) name the arguments concerned.
             let text = e.render().to_string();
-            let first = text
+            let mut lines = text
                 .lines()
-                .find(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"));
+            let mut message = lines
+                .next()
                 .unwrap_or("invalid arguments")
-                .trim_start_matches("error: ");
-            eprintln!("error: {first} (see --help)");
+                .trim_start_matches("error: ")
+                .to_owned();
+            if message.ends_with(':') {
+                message.push(' ');
+                message.push_str(&lines.collect::<Vec<_>>().join(", "));
+            }
+            eprintln!("error: {message} (see --help)");
             ExitCode::from(2)
         }
     }

@@ -2,7 +2,7 @@
 
 use kamisado_core::notation::play_line;
 use kamisado_core::{Position, Setup};
-use kamisado_solver::Options;
+use kamisado_solver::{Kamisado, Options, SolveError, Solver};
 
 use crate::args::{PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
@@ -27,7 +27,16 @@ pub fn position(args: &PositionArgs) -> Result<Position> {
     }
 }
 
-pub fn solver_options(args: &SearchArgs) -> Options {
+/// A solver as the search arguments ask; a table too big for this machine is the user's
+/// to change (exit code 2).
+pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
+    Solver::new(Kamisado, solver_options(args)).map_err(|e| match e {
+        SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
+        e => Failure::internal(e),
+    })
+}
+
+fn solver_options(args: &SearchArgs) -> Options {
     let mut options = Options {
         table_bytes: (args.hash_mb as usize) << 20,
         ..Options::default()

@@ -29,6 +29,9 @@ fn main() -> ExitCode {
         Command::Db(a) => commands::db::run(a),
         Command::Query(a) => commands::query::run(a),
         Command::Play(a) => commands::play::run(a),
+        Command::Verify(a) => commands::verify::run(a),
+        Command::Engine(a) => commands::engine::run(a),
+        Command::Match(a) => commands::match_engine::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

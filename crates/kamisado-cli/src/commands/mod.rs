@@ -2,9 +2,13 @@
 
 pub mod db;
 pub mod db_args;
+pub mod engine;
+pub mod match_engine;
 pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod query;
+pub mod referee_args;
 pub mod show;
 pub mod solve;
+pub mod verify;

@@ -2,7 +2,7 @@ use std::time::Instant;
 
 use kamisado_core::Position;
 use kamisado_db::Solved;
-use kamisado_solver::{Analysis, Cancel, Kamisado, Solver};
+use kamisado_solver::{Analysis, Cancel};
 use serde::Serialize;
 
 use super::solve::{moves_text, SearchStats};
@@ -83,8 +83,7 @@ fn solved_positions(pos: &Position, analysis: &Analysis<kamisado_core::Move>) ->
 pub fn run(args: OpeningsArgs) -> Result<()> {
     let pos = Position::start();
     super::db::check_target(args.db.db.as_deref())?;
-    let solver =
-        Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
+    let solver = input::solver(&args.search)?;
     let bar = progress(
         pos.legal_moves().len() as u64,
         args.output.quiet,

@@ -5,7 +5,7 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use kamisado_core::{EndReason, Move, Position, Side};
 use kamisado_db::{MoveVerdict, Oracle};
-use kamisado_solver::{Cancel, Kamisado, Solver, Value};
+use kamisado_solver::{Cancel, Kamisado, Value};
 
 use super::db_args::PlayArgs;
 use crate::failure::{Failure, Result};
@@ -155,8 +155,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let given = input::position(&args.position)?;
     let start = Kamisado::root(&given);
     let db = super::db::open_optional(args.db.as_deref())?;
-    let solver =
-        Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
+    let solver = input::solver(&args.search)?;
     let oracle = Oracle::new(db, solver);
     let human: Side = args.side.into();
     let colour = render::use_colour(args.no_color);

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use kamisado_core::{Move, Position};
 use kamisado_db::{MoveVerdict, Oracle, OracleError};
-use kamisado_solver::{Cancel, Kamisado, Solver, Value};
+use kamisado_solver::{Cancel, Kamisado, Value};
 use serde::Serialize;
 
 use super::db_args::QueryArgs;
@@ -106,8 +106,7 @@ pub fn run(args: QueryArgs) -> Result<()> {
     let pos = Kamisado::root(&given);
     let zero_moves: Vec<Move> = given.pending_zero_moves().into_iter().collect();
     let db = super::db::open_optional(args.db.as_deref())?;
-    let solver =
-        Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
+    let solver = input::solver(&args.search)?;
     let oracle = Oracle::new(db, solver);
     let quiet = args.output.quiet || args.output.json;
 

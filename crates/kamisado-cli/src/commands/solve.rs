@@ -94,8 +94,7 @@ pub fn describe(pos: &Position, solution: &Solution<Move>) -> String {
 pub fn run(args: SolveArgs) -> Result<()> {
     let pos = Kamisado::root(&input::position(&args.position)?);
     super::db::check_target(args.db.db.as_deref())?;
-    let solver =
-        Solver::new(Kamisado, input::solver_options(&args.search)).map_err(Failure::internal)?;
+    let solver = input::solver(&args.search)?;
     let started = Instant::now();
     let solution = solver
         .solve(&pos, &Cancel::new())

@@ -1,0 +1,195 @@
+//! The core commands end to end through the `kamisado` binary: perft, solve, openings,
+//! show, and what every command does with bad input.
+
+use std::path::PathBuf;
+
+use kamisado_core::perft::{perft, Counting};
+use kamisado_core::Position;
+use kamisado_solver::{Cancel, Kamisado, Options, Solver};
+
+mod common;
+use common::kamisado;
+
+#[test]
+fn perft_counts_in_both_conventions() {
+    let run = kamisado(&["perft", "4"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), "perft(4) = 107068");
+    let run = kamisado(&["perft", "4", "--zero-moves-as-plies", "--json"], "");
+    let json = run.json();
+    assert_eq!(
+        (json["depth"].as_u64(), json["nodes"].as_u64()),
+        (Some(4), Some(105_020))
+    );
+}
+
+#[test]
+fn divide_prints_one_line_per_move_that_add_up() {
+    let run = kamisado(&["perft", "3", "--divide", "--moves", "a1-a5 d8-d3"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pos = kamisado_core::notation::play_line(&Position::start(), "a1-a5 d8-d3")
+        .unwrap()
+        .end;
+    let lines: Vec<&str> = run.stdout.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(lines.len(), pos.legal_moves().len());
+    let mut total = 0;
+    for line in lines {
+        let (mv, n) = line.split_once(": ").unwrap();
+        let child = pos.play(mv.parse().unwrap()).unwrap();
+        let n: u64 = n.parse().unwrap();
+        assert_eq!(n, perft(&child, 2, Counting::PositiveMoves), "{line}");
+        total += n;
+    }
+    assert!(run.stdout.contains(&format!("perft(3) = {total}")));
+}
+
+#[test]
+fn solve_reports_what_the_library_finds() {
+    let moves = "h1-h7 c8-c4 b1-b2";
+    let run = kamisado(
+        &[
+            "solve",
+            "--moves",
+            moves,
+            "--threads",
+            "2",
+            "--hash-mb",
+            "16",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json = run.json();
+    let pos = kamisado_core::notation::play_line(&Position::start(), moves)
+        .unwrap()
+        .end;
+    let solver = Solver::new(
+        Kamisado,
+        Options {
+            threads: 1,
+            table_bytes: 16 << 20,
+        },
+    )
+    .unwrap();
+    let solution = solver.solve(&pos, &Cancel::new()).unwrap();
+    assert_eq!(json["to_move"], "white");
+    assert_eq!(json["value"], solution.value.name());
+    assert_eq!(
+        json["remoteness"].as_u64(),
+        Some(solution.remoteness as u64)
+    );
+    let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
+    assert_eq!(json["best"], serde_json::json!(best));
+    assert_eq!(
+        json["pv"].as_array().unwrap().len() as u32,
+        solution.remoteness
+    );
+    assert!(json["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn the_shipped_opening_table_equals_a_fresh_computation() {
+    let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/openings.json");
+    let fresh = std::env::temp_dir().join(format!("kamisado-openings-{}.json", std::process::id()));
+    let run = kamisado(
+        &["openings", "--quiet", "--out", fresh.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let fresh_text = std::fs::read_to_string(&fresh).unwrap();
+    let _ = std::fs::remove_file(&fresh);
+    assert_eq!(fresh_text, std::fs::read_to_string(shipped).unwrap());
+    let table: serde_json::Value = serde_json::from_str(&fresh_text).unwrap();
+    assert_eq!(table["moves"].as_array().unwrap().len(), 102);
+}
+
+#[test]
+fn show_prints_the_board_and_the_position_text() {
+    let run = kamisado(&["show", "--moves", "a1-a5 d8-d3"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("obu1yrgn/8/8/N7/8/3p4/8/1GRYPUBO b u"));
+    assert!(
+        run.stdout.contains("[U]"),
+        "the active tower is marked:\n{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains('\x1b'), "no colour off a terminal");
+}
+
+#[test]
+fn bad_input_is_one_line_naming_the_token_with_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "3", "--moves", "a1-a9"], "`a1-a9`"),
+        (&["perft", "3", "--moves", "a1a5"], "`a1a5`"),
+        (
+            &["perft", "3", "--moves", "a1-a5 d8-d9x"],
+            "move 2 `d8-d9x`",
+        ),
+        (
+            &["perft", "3", "--moves", "a1-a5 a8-a7"],
+            "move 2 `a8-a7`: illegal",
+        ),
+        (
+            &["perft", "3", "--moves", "a1-b1"],
+            "move 1 `a1-b1`: illegal",
+        ),
+        (&["solve", "--position", "obupyrgn/8/8 b -"], "3 rank(s)"),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBO x -"],
+            "side to move `x`",
+        ),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBZ b -"],
+            "`Z`",
+        ),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUB b -"],
+            "rank 1 `NGRYPUB`",
+        ),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBO b q"],
+            "active colour `q`",
+        ),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBN b -"],
+            "twice",
+        ),
+        (
+            &["solve", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUB1 b -"],
+            "missing",
+        ),
+        (&["solve", "--position", "obupyrgn"], "1 field(s)"),
+        (&["perft", "x"], "'x'"),
+        (&["perft", "99"], "99"),
+        (&["solve", "--threads", "0"], "0"),
+        (&["solve", "--hash-mb", "0"], "0"),
+        (&["solve", "--bogus"], "--bogus"),
+        (&["nonsense"], "nonsense"),
+        (
+            &[
+                "openings",
+                "--out",
+                "/proc/kamisado/forbidden.json",
+                "--hash-mb",
+                "1",
+                "--threads",
+                "1",
+            ],
+            "forbidden.json",
+        ),
+    ];
+    for (args, naming) in cases {
+        let run = kamisado(args, "");
+        run.assert_one_line_error(2, naming);
+    }
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for command in ["perft", "solve", "openings", "show"] {
+        let run = kamisado(&[command, "--help"], "");
+        assert_eq!(run.code, 0);
+        assert!(run.stdout.contains("Example"), "{command}: {}", run.stdout);
+    }
+}

@@ -1,0 +1,152 @@
+//! The perfect player as a KEI engine: reads commands, answers on the output, flushes
+//! after every answer. `kamisado engine` runs [`serve`] on standard input and output.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use kamisado_core::{Move, Position};
+use kamisado_db::OracleError;
+
+use crate::player::PerfectPlayer;
+use crate::protocol::{Command, Reply, MAX_LINE_BYTES};
+use crate::time_limit::with_time_limit;
+
+/// The share of a `go movetime` the engine spends searching; the rest is left for
+/// starting up, printing and the referee's reading, so that the answer is not late.
+const SEARCH_SHARE: f64 = 0.8;
+
+/// How the engine introduces itself after `kei`.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    pub name: String,
+    pub author: String,
+}
+
+/// Answers KEI commands from `input` on `output` until `quit` or the end of the input.
+///
+/// Commands KEI does not define are ignored (an `info string` says so); a malformed
+/// `position` is reported with `info string` and forgets the position, so that the next
+/// `go` answers `bestmove (none)` rather than a move for some other position. Errors are
+/// only those of reading and writing.
+pub fn serve(
+    player: &PerfectPlayer,
+    identity: &Identity,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut position: Option<Position> = None;
+    for line in input.lines() {
+        let line = line?;
+        if line.len() > MAX_LINE_BYTES {
+            say(&mut output, &[info("ignored a line longer than 64 KiB")])?;
+            continue;
+        }
+        match Command::parse(&line) {
+            Ok(None) if line.trim().is_empty() => {}
+            Ok(None) => {
+                let word = line.split_whitespace().next().unwrap_or("");
+                say(
+                    &mut output,
+                    &[info(&format!("ignored unknown command `{word}`"))],
+                )?;
+            }
+            Err(e) => {
+                position = None;
+                say(&mut output, &[info(&format!("error: {e}"))])?;
+            }
+            Ok(Some(command)) => match command {
+                Command::Kei => say(
+                    &mut output,
+                    &[
+                        Reply::Id {
+                            field: "name".into(),
+                            value: identity.name.clone(),
+                        },
+                        Reply::Id {
+                            field: "author".into(),
+                            value: identity.author.clone(),
+                        },
+                        Reply::KeiOk,
+                    ],
+                )?,
+                Command::NewGame => position = None,
+                Command::Position(spec) => match spec.play() {
+                    Ok(pos) => position = Some(pos),
+                    Err(e) => {
+                        position = None;
+                        say(&mut output, &[info(&format!("error: position: {e}"))])?;
+                    }
+                },
+                Command::Go { movetime } => {
+                    let answer = think(player, position.as_ref(), movetime);
+                    say(&mut output, &answer)?;
+                }
+                Command::Quit => return Ok(()),
+            },
+        }
+    }
+    Ok(())
+}
+
+fn info(text: &str) -> Reply {
+    Reply::Info(format!("string {text}"))
+}
+
+fn say(output: &mut impl Write, replies: &[Reply]) -> io::Result<()> {
+    for reply in replies {
+        writeln!(output, "{reply}")?;
+    }
+    output.flush()
+}
+
+/// The answer to `go`: an `info` line with the verdict, then `bestmove`.
+fn think(
+    player: &PerfectPlayer,
+    position: Option<&Position>,
+    movetime: Option<Duration>,
+) -> Vec<Reply> {
+    let Some(pos) = position else {
+        return vec![
+            info("no position: send `position` before `go`"),
+            Reply::BestMove(None),
+        ];
+    };
+    let pos = pos.resolve();
+    if let Some(end) = pos.end() {
+        return vec![
+            info(&format!(
+                "the game is over: {} won by {}",
+                end.winner,
+                end.reason.name()
+            )),
+            Reply::BestMove(None),
+        ];
+    }
+    let budget = movetime.map(|t| t.mul_f64(SEARCH_SHARE));
+    match with_time_limit(budget, |cancel| player.best_move(&pos, cancel)) {
+        Ok(Some(best)) => vec![
+            Reply::Info(format!(
+                "value {} remoteness {} source {}",
+                best.verdict.value,
+                best.verdict.remoteness,
+                best.verdict.source.name()
+            )),
+            Reply::BestMove(Some(best.mv)),
+        ],
+        Ok(None) => vec![Reply::BestMove(None)],
+        Err(e) => {
+            // Out of time (or a failed search): any legal move beats forfeiting the game.
+            let fallback: Option<Move> = pos
+                .winning_move()
+                .or_else(|| pos.legal_moves().first().copied());
+            let why = match e {
+                OracleError::Stopped => "time ran out before the move was proven".to_owned(),
+                other => other.to_string(),
+            };
+            vec![
+                info(&format!("{why}; playing an unproven move")),
+                Reply::BestMove(fallback),
+            ]
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! An external engine as a child process, spoken to in KEI, never trusted.
+//!
+//! The command is run by the shell (`sh -c COMMAND` on Unix, `cmd /C COMMAND`
+//! elsewhere), so it may carry arguments, quotes and redirections. A thread reads the
+//! engine's standard output line by line into a channel, and the referee waits on the
+//! channel with a deadline, so a silent engine costs exactly its time limit. Commands go
+//! to the engine through a writing thread, so an engine that stops reading cannot block
+//! the referee either. Another thread keeps the last lines of its standard error for
+//! crash reports. Whatever the
+//! engine does (exit, hang, print garbage or endless lines) becomes an [`EngineFault`];
+//! nothing it does can panic or block the referee past a deadline.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use kamisado_core::Move;
+use serde::Serialize;
+
+use crate::protocol::{Command, PositionSpec, Reply, MAX_LINE_BYTES};
+use crate::text_serde;
+
+/// How many lines of the engine's standard error a crash report quotes.
+const STDERR_LINES: usize = 3;
+/// How long a quitting or crashing engine gets to exit before it is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+/// How much of a garbage line a report quotes.
+const QUOTED_CHARS: usize = 80;
+
+/// Something an engine did that ends its game: it loses that game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EngineFault {
+    #[error("the engine could not be started: {error}")]
+    Spawn { error: String },
+    #[error("the engine {how}{}", quote_stderr(stderr))]
+    Exited {
+        /// "exited (exit status: 1)", "closed its standard output", ...
+        how: String,
+        /// Its last lines on standard error, if it wrote any.
+        stderr: Option<String>,
+    },
+    #[error("no answer to `{command}` within the time limit of {limit_ms} ms")]
+    TimeOut { command: String, limit_ms: u128 },
+    #[error("garbage from the engine: {reason}")]
+    Garbage { line: String, reason: String },
+    #[error("the engine printed a line longer than 64 KiB")]
+    LineTooLong,
+    #[error("`{line}` arrived before the referee asked for a move (one `go`, one `bestmove`)")]
+    Unasked { line: String },
+    #[error("the engine answered `bestmove (none)`: it gave no move")]
+    NoMove,
+    #[error("illegal move {mv}: {reason}")]
+    Illegal {
+        #[serde(rename = "move", serialize_with = "text_serde::display")]
+        mv: Move,
+        reason: String,
+    },
+}
+
+impl EngineFault {
+    /// A short name for tallies: `spawn`, `exited`, `time_out`, `garbage`, ...
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            EngineFault::Spawn { .. } => "spawn",
+            EngineFault::Exited { .. } => "exited",
+            EngineFault::TimeOut { .. } => "time_out",
+            EngineFault::Garbage { .. } => "garbage",
+            EngineFault::LineTooLong => "line_too_long",
+            EngineFault::Unasked { .. } => "unasked",
+            EngineFault::NoMove => "no_move",
+            EngineFault::Illegal { .. } => "illegal",
+        }
+    }
+}
+
+fn quote_stderr(stderr: &Option<String>) -> String {
+    match stderr {
+        Some(text) => format!("; its last words on stderr: {text}"),
+        None => String::new(),
+    }
+}
+
+/// `text` cut to [`QUOTED_CHARS`] characters, on a character boundary.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+/// What the reading thread saw on the engine's standard output.
+enum Output {
+    Line(String),
+    TooLong,
+    Closed,
+}
+
+/// The end of the engine's standard error, for crash reports.
+#[derive(Default)]
+struct StderrTail {
+    lines: VecDeque<String>,
+    closed: bool,
+}
+
+/// A running engine that has answered `kei` with `keiok`.
+pub struct EngineProcess {
+    child: Child,
+    /// Lines for the writing thread; it ends when this is dropped or a write fails.
+    input: Sender<String>,
+    output: Receiver<Output>,
+    stderr: Arc<Mutex<StderrTail>>,
+    name: Option<String>,
+    author: Option<String>,
+    /// Set once the process has been waited for, so that dropping does not kill again.
+    reaped: bool,
+}
+
+impl EngineProcess {
+    /// Starts `command` and shakes hands: `kei`, answered by `keiok` (after optional `id`
+    /// and `info` lines) within `limit`.
+    pub fn start(command: &str, limit: Duration) -> Result<EngineProcess, EngineFault> {
+        let mut child = shell(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| EngineFault::Spawn {
+                error: format!("`{command}`: {e}"),
+            })?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineFault::Spawn {
+                error: "its standard streams could not be connected".into(),
+            });
+        };
+        let (input, commands) = channel::<String>();
+        std::thread::Builder::new()
+            .name("engine-stdin".into())
+            .spawn(move || write_lines(stdin, commands))
+            .map_err(|e| EngineFault::Spawn {
+                error: format!("cannot start a writing thread: {e}"),
+            })?;
+        let (lines, output) = channel();
+        std::thread::Builder::new()
+            .name("engine-stdout".into())
+            .spawn(move || read_lines(stdout, |event| lines.send(event).is_ok()))
+            .map_err(|e| EngineFault::Spawn {
+                error: format!("cannot start a reading thread: {e}"),
+            })?;
+        let tail = Arc::new(Mutex::new(StderrTail::default()));
+        let keeper = Arc::clone(&tail);
+        // Without this thread the engine's stderr is not read; an engine that writes much
+        // there would block. If the thread cannot start, crash reports lack stderr.
+        let _ = std::thread::Builder::new()
+            .name("engine-stderr".into())
+            .spawn(move || keep_tail(stderr, &keeper));
+
+        let mut engine = EngineProcess {
+            child,
+            input,
+            output,
+            stderr: tail,
+            name: None,
+            author: None,
+            reaped: false,
+        };
+        engine.handshake(limit)?;
+        Ok(engine)
+    }
+
+    /// The name the engine gave with `id name`.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The author the engine gave with `id author`.
+    pub fn author(&self) -> Option<&str> {
+        self.author.as_deref()
+    }
+
+    fn handshake(&mut self, limit: Duration) -> Result<(), EngineFault> {
+        self.send(&Command::Kei)?;
+        let deadline = Instant::now() + limit;
+        loop {
+            match self.next_reply(deadline, "kei", limit)? {
+                Reply::KeiOk => return Ok(()),
+                Reply::Id { field, value } => match field.as_str() {
+                    "name" => self.name = Some(value),
+                    "author" => self.author = Some(value),
+                    _ => {}
+                },
+                Reply::Info(_) => {}
+                Reply::BestMove(_) => {
+                    return Err(EngineFault::Garbage {
+                        line: "bestmove".into(),
+                        reason: "`bestmove` in answer to `kei` (expected `keiok`)".into(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Tells the engine that a new game begins (`keinewgame`).
+    pub fn new_game(&mut self) -> Result<(), EngineFault> {
+        self.send(&Command::NewGame)
+    }
+
+    /// Sends `position` and `go movetime`, and waits up to `limit` for `bestmove`.
+    /// Returns the move (not yet checked against the rules) and the time it took.
+    pub fn best_move(
+        &mut self,
+        spec: &PositionSpec,
+        limit: Duration,
+    ) -> Result<(Move, Duration), EngineFault> {
+        self.reject_unasked()?;
+        self.send(&Command::Position(spec.clone()))?;
+        self.send(&Command::Go {
+            movetime: Some(limit),
+        })?;
+        let started = Instant::now();
+        let deadline = started + limit;
+        loop {
+            match self.next_reply(deadline, "go", limit)? {
+                Reply::BestMove(Some(m)) => return Ok((m, started.elapsed())),
+                Reply::BestMove(None) => return Err(EngineFault::NoMove),
+                Reply::Info(_) | Reply::Id { .. } => {}
+                Reply::KeiOk => {
+                    return Err(EngineFault::Garbage {
+                        line: "keiok".into(),
+                        reason: "`keiok` in answer to `go` (expected `bestmove`)".into(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Asks the engine to quit, gives it a moment, then makes sure it is gone.
+    pub fn quit(mut self) {
+        let _ = self.send(&Command::Quit);
+        let deadline = Instant::now() + EXIT_GRACE;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                self.reaped = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Drop kills what is left, including children the engine started.
+    }
+
+    /// Queues a command for the engine. A write that fails (the engine is gone) shows up
+    /// as the end of its output, which is where the referee looks for answers.
+    fn send(&mut self, command: &Command) -> Result<(), EngineFault> {
+        match self.input.send(command.to_string()) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.exit_fault()),
+        }
+    }
+
+    /// The next non-empty reply, or the fault that stands in for it.
+    fn next_reply(
+        &mut self,
+        deadline: Instant,
+        command: &str,
+        limit: Duration,
+    ) -> Result<Reply, EngineFault> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = match self.output.recv_timeout(left) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineFault::TimeOut {
+                        command: command.to_owned(),
+                        limit_ms: limit.as_millis(),
+                    })
+                }
+                Err(RecvTimeoutError::Disconnected) => Output::Closed,
+            };
+            match event {
+                Output::Line(line) => match Reply::parse(&line) {
+                    Ok(Some(reply)) => return Ok(reply),
+                    Ok(None) => {}
+                    Err(e) => {
+                        return Err(EngineFault::Garbage {
+                            line: shorten(&line),
+                            reason: shorten(&e.to_string()),
+                        })
+                    }
+                },
+                Output::TooLong => return Err(EngineFault::LineTooLong),
+                Output::Closed => return Err(self.exit_fault()),
+            }
+        }
+    }
+
+    /// Fails on a `bestmove` (or garbage) the engine printed while nobody asked: it would
+    /// otherwise be taken as the answer to the next `go`.
+    fn reject_unasked(&mut self) -> Result<(), EngineFault> {
+        loop {
+            match self.output.try_recv() {
+                Ok(Output::Line(line)) => match Reply::parse(&line) {
+                    Ok(None | Some(Reply::Info(_) | Reply::Id { .. })) => {}
+                    Ok(Some(_)) => {
+                        return Err(EngineFault::Unasked {
+                            line: shorten(&line),
+                        })
+                    }
+                    Err(e) => {
+                        return Err(EngineFault::Garbage {
+                            line: shorten(&line),
+                            reason: shorten(&e.to_string()),
+                        })
+                    }
+                },
+                Ok(Output::TooLong) => return Err(EngineFault::LineTooLong),
+                Ok(Output::Closed) | Err(TryRecvError::Disconnected) => {
+                    return Err(self.exit_fault())
+                }
+                Err(TryRecvError::Empty) => return Ok(()),
+            }
+        }
+    }
+
+    /// The fault of an engine whose output closed or whose input broke: how it ended
+    /// and its last words on stderr.
+    fn exit_fault(&mut self) -> EngineFault {
+        let deadline = Instant::now() + EXIT_GRACE;
+        let mut status = None;
+        while Instant::now() < deadline {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                self.reaped = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Its stderr ends when it exits; give the reading thread a moment to catch up.
+        while Instant::now() < deadline {
+            if self.stderr.lock().map_or(true, |t| t.closed) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let stderr = self.stderr.lock().ok().and_then(|tail| {
+            let lines: Vec<&str> = tail.lines.iter().map(String::as_str).collect();
+            (!lines.is_empty()).then(|| lines.join(" | "))
+        });
+        let how = match status {
+            Some(s) => format!("exited ({s})"),
+            None => "closed its standard output".to_owned(),
+        };
+        EngineFault::Exited { how, stderr }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if self.reaped {
+            // The group's leader is gone and its pid may be reused: signalling the group
+            // now could hit a stranger. An engine that exited took its group with it.
+            return;
+        }
+        kill_group(&self.child);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The shell command that runs `command`, in a process group of its own on Unix so that
+/// killing the group also kills an engine the shell started as its child.
+fn shell(command: &str) -> Process {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let mut process = Process::new("sh");
+        process.arg("-c").arg(command).process_group(0);
+        process
+    }
+    #[cfg(not(unix))]
+    {
+        let mut process = Process::new("cmd");
+        process.arg("/C").arg(command);
+        process
+    }
+}
+
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    {
+        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child
+            // leads (it was started with `process_group(0)`); it touches no memory.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = child;
+    }
+}
+
+/// Writes each line to the engine and flushes, until the referee hangs up or the engine
+/// stops accepting input.
+fn write_lines(mut stdin: ChildStdin, lines: Receiver<String>) {
+    for line in lines {
+        if writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Reads `stream` line by line, at most [`MAX_LINE_BYTES`] a line, and hands each line
+/// (lossily decoded, without its line ending) to `deliver` until the stream ends, a line
+/// is too long, or `deliver` returns false (nobody listens any more).
+fn read_lines(stream: impl Read, mut deliver: impl FnMut(Output) -> bool) {
+    let mut reader = BufReader::new(stream);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        match reader.by_ref().take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => {
+                deliver(Output::Closed);
+                return;
+            }
+            Ok(_) => {
+                if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE_BYTES {
+                    deliver(Output::TooLong);
+                    return;
+                }
+                let text = String::from_utf8_lossy(&buf);
+                let line = text.trim_end_matches(['\n', '\r']).to_owned();
+                if !deliver(Output::Line(line)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Keeps the last [`STDERR_LINES`] non-empty lines of the engine's standard error.
+fn keep_tail(stream: impl Read, tail: &Mutex<StderrTail>) {
+    read_lines(stream, |event| {
+        let Ok(mut tail) = tail.lock() else {
+            return false;
+        };
+        match event {
+            Output::Line(line) if !line.trim().is_empty() => {
+                if tail.lines.len() == STDERR_LINES {
+                    tail.lines.pop_front();
+                }
+                tail.lines.push_back(shorten(line.trim()));
+                true
+            }
+            Output::Line(_) => true,
+            // A line too long to keep is not worth quoting; keep reading nothing more.
+            Output::TooLong | Output::Closed => {
+                tail.closed = true;
+                false
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_and_bounded() {
+        let mut seen = Vec::new();
+        read_lines(&b"keiok\r\n\nbestmove a1-a5"[..], |e| {
+            seen.push(match e {
+                Output::Line(l) => l,
+                Output::TooLong => "<too long>".into(),
+                Output::Closed => "<closed>".into(),
+            });
+            true
+        });
+        assert_eq!(seen, ["keiok", "", "bestmove a1-a5", "<closed>"]);
+
+        let long = vec![b'x'; MAX_LINE_BYTES + 10];
+        let mut events = 0;
+        let mut too_long = false;
+        read_lines(&long[..], |e| {
+            events += 1;
+            too_long |= matches!(e, Output::TooLong);
+            true
+        });
+        assert!(too_long);
+        assert_eq!(events, 1);
+    }
+
+    #[test]
+    fn shortening_respects_characters() {
+        let text = "é".repeat(100);
+        let short = shorten(&text);
+        assert_eq!(short.chars().count(), QUOTED_CHARS + 3);
+        assert_eq!(shorten("short"), "short");
+    }
+}

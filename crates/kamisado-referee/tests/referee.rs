@@ -1,0 +1,254 @@
+//! The referee end to end: real engine processes (the random engine built with this
+//! crate, and shell one-liners that misbehave) against the perfect player, and the
+//! perfect engine's protocol loop.
+
+use std::io::Cursor;
+use std::time::Duration;
+
+use kamisado_core::notation::play_line;
+use kamisado_core::{Position, Side};
+use kamisado_db::Oracle;
+use kamisado_referee::{
+    run_match, serve, EngineFault, EngineSides, Identity, Judge, Mark, MatchOptions, MatchReport,
+    PerfectPlayer, PlayedGame,
+};
+use kamisado_solver::{Kamisado, Options, Solver, Value};
+
+const RANDOM_ENGINE: &str = env!("CARGO_BIN_EXE_kamisado-random-engine");
+
+/// Black (to move) wins in 10: short games, solved in milliseconds.
+const LATE: &str = "h1-h7 c8-c4 b1-b2 h8-d4";
+
+fn player() -> PerfectPlayer {
+    let options = Options {
+        threads: 2,
+        table_bytes: 32 << 20,
+    };
+    PerfectPlayer::new(Oracle::new(None, Solver::new(Kamisado, options).unwrap()))
+}
+
+fn late_position() -> Position {
+    play_line(&Position::start(), LATE).unwrap().end
+}
+
+fn play(command: &str, games: usize, time_limit_ms: u64) -> MatchReport {
+    let options = MatchOptions {
+        command: command.to_owned(),
+        games,
+        engine_sides: EngineSides::Alternate,
+        time_limit: Duration::from_millis(time_limit_ms),
+        start: late_position(),
+        seed: 7,
+    };
+    run_match(&player(), &options, &mut |_| {}).unwrap()
+}
+
+#[test]
+fn the_random_engine_is_refereed_and_judged() {
+    let report = play(&format!("{RANDOM_ENGINE} --seed 5"), 4, 5000);
+    assert!(report.engine_started);
+    assert_eq!(
+        report.engine_name.as_deref(),
+        Some("kamisado-random-engine")
+    );
+    assert_eq!(report.games.len(), 4);
+    for game in &report.games {
+        assert_eq!(game.fault, None, "game {}", game.number);
+        assert_eq!(
+            game.engine_side,
+            EngineSides::Alternate.in_game(game.number)
+        );
+        // The record replays, and the perfect player never errs.
+        let replayed = PlayedGame::parse(&game.record);
+        assert_eq!(replayed.error, None);
+        assert_eq!(replayed.moves.len(), game.moves);
+        assert!(replayed.end().is_over());
+        assert_eq!(replayed.end().end().unwrap().winner, game.winner);
+        assert_eq!((game.perfect.blunders, game.perfect.inaccuracies), (0, 0));
+        // Black is winning at the start: the engine as White cannot win, and the engine
+        // as Black loses only by giving its win away.
+        match game.engine_side {
+            Side::White => {
+                assert_eq!(game.winner, Side::Black);
+                assert_eq!(game.engine.blunders, 0);
+            }
+            Side::Black if game.winner == Side::White => {
+                let blunder = game.engine_first_blunder.as_ref().expect("a blunder");
+                assert_eq!(blunder.mover, Side::Black);
+                assert_eq!(blunder.mark, Some(Mark::Blunder));
+                assert_eq!(blunder.before.unwrap().value, Value::Win);
+                assert_eq!(blunder.after.unwrap().value, Value::Loss);
+            }
+            Side::Black => assert_eq!(game.engine.blunders, 0),
+        }
+    }
+    let s = &report.summary;
+    assert_eq!(s.engine_wins + s.engine_losses, 4);
+    assert_eq!(s.forfeits, 0);
+    assert_eq!(s.perfect_blunders, 0);
+}
+
+#[test]
+fn misbehaving_engines_forfeit_and_the_next_game_gets_a_fresh_engine() {
+    for (fault, kind) in [
+        ("garbage", "garbage"),
+        ("silent", "time_out"),
+        ("exit", "exited"),
+        ("illegal", "illegal"),
+        ("none", "no_move"),
+        ("twice", "unasked"),
+    ] {
+        let report = play(
+            &format!("{RANDOM_ENGINE} --fault {fault} --fault-after 1"),
+            2,
+            400,
+        );
+        assert!(report.engine_started, "{fault}");
+        let first = &report.games[0];
+        let got = first
+            .fault
+            .as_ref()
+            .unwrap_or_else(|| panic!("{fault}: no fault"));
+        assert_eq!(got.kind(), kind, "{fault}: {got}");
+        assert!(!first.engine_won);
+        assert_eq!(first.winner, Side::White);
+        // The engine (Black) answered one `go` before failing at its second; `twice`
+        // answers the second too, and its extra answer is caught before the third.
+        let answered = if fault == "twice" { 2 } else { 1 };
+        assert_eq!(first.engine.moves, answered, "{fault}: {}", first.record);
+        // The match went on with a new process.
+        assert_eq!(report.games.len(), 2);
+        assert!(
+            report
+                .summary
+                .forfeits_by_kind
+                .get(kind)
+                .copied()
+                .unwrap_or(0)
+                >= 1
+        );
+        let text = got.to_string();
+        match got {
+            EngineFault::Illegal { reason, .. } => assert!(reason.contains("no tower"), "{text}"),
+            EngineFault::Exited { stderr, .. } => {
+                assert!(
+                    stderr.as_deref().unwrap_or("").contains("on purpose"),
+                    "{text}"
+                )
+            }
+            EngineFault::TimeOut { command, limit_ms } => {
+                assert_eq!((command.as_str(), *limit_ms), ("go", 400))
+            }
+            EngineFault::Garbage { line, .. } => assert_eq!(line, "the quick brown fox"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn engines_that_never_start_are_reported() {
+    for (command, kind) in [
+        ("true", "exited"),
+        ("echo hello", "garbage"),
+        ("cat > /dev/null", "time_out"),
+        ("exec kamisado-no-such-engine-anywhere", "exited"),
+        ("echo bestmove a1-a2", "garbage"),
+        ("head -c 70000 /dev/zero | tr '\\0' x", "line_too_long"),
+    ] {
+        let report = play(command, 1, 300);
+        assert!(!report.engine_started, "{command}");
+        let game = &report.games[0];
+        assert_eq!(game.moves, 0);
+        assert!(!game.engine_won);
+        let fault = game.fault.as_ref().unwrap();
+        assert_eq!(fault.kind(), kind, "{command}: {fault}");
+        if command.starts_with("exec") {
+            assert!(fault.to_string().contains("not found"), "{fault}");
+        }
+    }
+}
+
+#[test]
+fn the_perfect_engine_speaks_kei() {
+    let input = "\
+kei
+hello there
+go
+position startpos moves h1-h7 c8-c4 b1-b2 h8-d4
+go movetime 10000
+position startpos moves h1-h7 c8-c1
+go
+position 1b1pyrgn/7O/2u5/3o4/8/8/8/NGRYPUB1 b o
+go
+quit
+position startpos
+go
+";
+    let identity = Identity {
+        name: "test".into(),
+        author: "tests".into(),
+    };
+    let player = player();
+    let mut output = Vec::new();
+    serve(&player, &identity, Cursor::new(input), &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(&lines[..3], ["id name test", "id author tests", "keiok"]);
+    let bestmoves: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    // No position yet; the late position; an illegal line; a pending zero-length move.
+    assert_eq!(bestmoves.len(), 4, "{output}");
+    assert_eq!(bestmoves[0], "(none)");
+    assert_eq!(bestmoves[2], "(none)");
+    assert!(output.contains("info string ignored unknown command `hello`"));
+    assert!(output.contains("info string error: position: move 2 `c8-c1`"));
+
+    // The late position's answer is one of its perfect moves.
+    let late = late_position();
+    let (verdict, best) = player
+        .best_moves(&late, &kamisado_solver::Cancel::new())
+        .unwrap();
+    assert_eq!((verdict.value, verdict.remoteness), (Value::Win, 10));
+    assert!(best.contains(&bestmoves[1].parse().unwrap()), "{output}");
+
+    // Black's blocked tower passes: White's purple tower on c6 answers.
+    assert!(bestmoves[3].starts_with("c6-"), "{output}");
+    // Nothing after quit.
+    assert_eq!(
+        lines.last().map(|l| l.starts_with("bestmove c6-")),
+        Some(true)
+    );
+}
+
+#[test]
+fn the_judge_marks_blunders_and_inaccuracies_for_the_mover() {
+    // After h1-h7 c8-c4: Black wins in 15. b1-b2 keeps it; White's h8-d4 loses in 11
+    // where 14 was possible; Black's a1-a2 then gives the win away.
+    let line = "position ob1pyrgn/7O/8/8/2u5/8/8/NGRYPUB1 b g moves b1-b2 h8-d4";
+    let game = PlayedGame::parse(line);
+    assert_eq!(game.error, None);
+    let player = player();
+    let mut judge = Judge::new(player.oracle(), None);
+    let mut asked = 0;
+    let judged = judge.judge(&game, &mut || asked += 1);
+    assert_eq!(asked, Judge::questions(&game));
+    let [b1b2, h8d4] = judged.moves.as_slice() else {
+        panic!("{judged:?}")
+    };
+    assert_eq!(b1b2.mark, None);
+    assert_eq!(b1b2.before, b1b2.after);
+    assert_eq!(b1b2.before.unwrap().remoteness, 15);
+    assert_eq!(h8d4.mover, Side::White);
+    assert_eq!(h8d4.mark, Some(Mark::Inaccuracy));
+    assert_eq!(
+        (
+            h8d4.before.unwrap().remoteness,
+            h8d4.after.unwrap().remoteness
+        ),
+        (14, 11)
+    );
+    assert_eq!(judged.white.inaccuracies, 1);
+    assert_eq!(judged.first_blunder, None);
+}
