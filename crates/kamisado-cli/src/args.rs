@@ -32,7 +32,9 @@ pub enum Command {
     )]
     Solve(SolveArgs),
     /// Solve every first move of Black and write the opening table as JSON
-    #[command(after_help = "Example:\n  kamisado openings --out data/openings.json")]
+    #[command(
+        after_help = "Examples:\n  kamisado openings --out data/openings.json\n  kamisado openings --values-only --json   # who wins after each move, in a fraction of a second"
+    )]
     Openings(OpeningsArgs),
     /// Print a position: the board in colour and its text
     #[command(after_help = "Example:\n  kamisado show --moves \"a1-a5 d8-d3\"")]
@@ -139,6 +141,10 @@ pub struct OpeningsArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub db: WriteDbArgs,
+    /// Only who wins after each move (proof-number search, no remoteness or lines); prints
+    /// the values and writes no file
+    #[arg(long = "values-only", conflicts_with_all = ["out", "db"])]
+    pub values_only: bool,
 }
 
 #[derive(Args, Debug)]

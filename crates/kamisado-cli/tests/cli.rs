@@ -105,6 +105,42 @@ fn the_shipped_opening_table_equals_a_fresh_computation() {
 }
 
 #[test]
+fn values_only_agrees_with_the_shipped_opening_table_and_writes_nothing() {
+    let shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/openings.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let run = kamisado(&["openings", "--values-only", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let values = run.json();
+    assert_eq!(values["value"], shipped["value"]);
+    let value_of = |table: &serde_json::Value| -> Vec<(String, String)> {
+        let mut moves: Vec<(String, String)> = table["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["move"].to_string(), m["value"].to_string()))
+            .collect();
+        moves.sort();
+        moves
+    };
+    assert_eq!(value_of(&values), value_of(&shipped));
+    let winning = values["winning"].as_array().unwrap();
+    assert_eq!(
+        winning.len(),
+        value_of(&shipped)
+            .iter()
+            .filter(|(_, v)| v == "\"win\"")
+            .count()
+    );
+    let refused = kamisado(&["openings", "--values-only", "--out", "x.json"], "");
+    assert_eq!(refused.code, 2);
+}
+
+#[test]
 fn show_prints_the_board_and_the_position_text() {
     let run = kamisado(&["show", "--moves", "a1-a5 d8-d3"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -2,7 +2,7 @@ use std::time::Instant;
 
 use kamisado_core::Position;
 use kamisado_db::Solved;
-use kamisado_solver::{Analysis, Cancel};
+use kamisado_solver::{Analysis, Cancel, Value};
 use serde::Serialize;
 
 use super::solve::{moves_text, SearchStats};
@@ -80,8 +80,83 @@ fn solved_positions(pos: &Position, analysis: &Analysis<kamisado_core::Move>) ->
     solved
 }
 
+/// `--values-only`: who wins after each move, nothing written.
+#[derive(Serialize)]
+struct ValueTable {
+    position: String,
+    to_move: &'static str,
+    value: &'static str,
+    /// The moves that win, for the player making them.
+    winning: Vec<String>,
+    moves: Vec<MoveValue>,
+    stats: SearchStats,
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    /// For the player making the move.
+    value: &'static str,
+}
+
+fn values_only(pos: &Position, args: &OpeningsArgs) -> Result<()> {
+    let solver = input::solver(&args.search)?;
+    let started = Instant::now();
+    let values = solver
+        .move_values(pos, &Cancel::new())
+        .map_err(Failure::internal)?;
+    let stats = SearchStats::collect(&solver, started);
+    let moves: Vec<MoveValue> = values
+        .iter()
+        .map(|(m, v)| MoveValue {
+            mv: m.to_string(),
+            value: v.name(),
+        })
+        .collect();
+    let winning: Vec<String> = values
+        .iter()
+        .filter(|(_, v)| *v == Value::Win)
+        .map(|(m, _)| m.to_string())
+        .collect();
+    let report = ValueTable {
+        position: pos.to_string(),
+        to_move: pos.turn().name(),
+        value: if winning.is_empty() {
+            Value::Loss
+        } else {
+            Value::Win
+        }
+        .name(),
+        winning,
+        moves,
+        stats,
+    };
+    if args.output.json {
+        println!("{}", json(&report));
+    } else {
+        for m in &report.moves {
+            println!("{:<8} {}", m.mv, m.value);
+        }
+        println!();
+        println!(
+            "start: {} for {}; {} of {} moves win: {}",
+            report.value,
+            report.to_move,
+            report.winning.len(),
+            report.moves.len(),
+            report.winning.join(" ")
+        );
+        println!("searched {}", report.stats.line());
+    }
+    Ok(())
+}
+
 pub fn run(args: OpeningsArgs) -> Result<()> {
     let pos = Position::start();
+    if args.values_only {
+        return values_only(&pos, &args);
+    }
     super::db::check_target(args.db.db.as_deref())?;
     let solver = input::solver(&args.search)?;
     let bar = progress(
