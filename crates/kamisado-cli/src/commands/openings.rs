@@ -169,7 +169,7 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         .analyse(&pos, &Cancel::new(), &|| bar.inc(1))
         .map_err(Failure::internal)?;
     bar.finish_and_clear();
-    let stats = SearchStats::collect(&solver, started);
+    let mut stats = SearchStats::collect(&solver, started);
     let table = table(&pos, &analysis);
     write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
     let written = match &args.db.db {
@@ -186,6 +186,10 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         }
         None => None,
     };
+    if written.is_some() {
+        // Gathering and sorting the records is the run's peak, not the search.
+        stats.peak_memory_bytes = crate::output::peak_memory_bytes();
+    }
     if args.output.json {
         let report = Report {
             table: &table,

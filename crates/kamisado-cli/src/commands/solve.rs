@@ -99,7 +99,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let solution = solver
         .solve(&pos, &Cancel::new())
         .map_err(Failure::internal)?;
-    let stats = SearchStats::collect(&solver, started);
+    let mut stats = SearchStats::collect(&solver, started);
     let written = match &args.db.db {
         Some(path) => {
             let solved = kamisado_db::Solved::along_line(
@@ -120,6 +120,10 @@ pub fn run(args: SolveArgs) -> Result<()> {
         }
         None => None,
     };
+    if written.is_some() {
+        // Gathering and sorting the records is the run's peak, not the search.
+        stats.peak_memory_bytes = crate::output::peak_memory_bytes();
+    }
     if args.output.json {
         let report = Report {
             position: pos.to_string(),
