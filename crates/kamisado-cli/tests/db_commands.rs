@@ -258,6 +258,35 @@ fn db_check_verifies_and_names_disagreements() {
 }
 
 #[test]
+fn check_solves_afresh_what_the_file_cannot_settle() {
+    let db = mid_game_db();
+    let run = kamisado(
+        &[
+            "db",
+            "check",
+            text(db),
+            "--solve",
+            "100",
+            "--hash-mb",
+            "16",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    assert_eq!(report["solved"]["checked"], 100);
+    assert_eq!(report["solved"]["agree"], 100);
+    assert_eq!(report["solved"]["disagreements"], 0);
+    let human = kamisado(&["db", "check", text(db), "--solve", "10"], "");
+    assert!(
+        human.stdout.contains("solved       10 of those"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
 fn damaged_files_are_one_line_errors_with_exit_code_2() {
     let dir = temp_dir();
     let original = std::fs::read(mid_game_db()).unwrap();

@@ -8,13 +8,16 @@
 //! outside that range is a disagreement; a claim the range pins down is verified; anything
 //! else needs a child the database lacks and stays unverified, which is no failure (the
 //! solver stores what a proof needed, not every position).
+//!
+//! [`check_by_search`] takes some of those unverified records and solves them afresh, so
+//! that the claims the file alone cannot settle are still put to a test.
 
 use kamisado_core::Position;
 use kamisado_solver::remoteness::{score, MAX_REMOTENESS, WIN};
-use kamisado_solver::Value;
+use kamisado_solver::{Cancel, Kamisado, SolveError, Solver, Value};
 use rayon::prelude::*;
 
-use crate::score::{by_rules, describe, through_move};
+use crate::score::{by_rules, describe, through_move, value_for};
 use crate::{Database, Record};
 
 /// Which records to check.
@@ -282,4 +285,99 @@ pub fn check(db: &Database, selection: Selection, progress: &(dyn Fn(u64) + Sync
     report.disagreements.sort_by_key(|d| d.index);
     report.disagreements.truncate(MAX_LISTED);
     report
+}
+
+/// Solves afresh up to `limit` of the selected records that [`check`] cannot settle from
+/// the file (a child it needs is missing), evenly spread over them, and compares every
+/// claim: the value, the exact remoteness where one is stored, and that the stored best
+/// move keeps that result. `solver` should not have been fed from this database; its
+/// table is its own. `progress` is told how many records have been solved so far.
+pub fn check_by_search(
+    db: &Database,
+    selection: Selection,
+    limit: u64,
+    solver: &Solver<Kamisado>,
+    cancel: &Cancel,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CheckReport, SolveError> {
+    let unsettled: Vec<(u64, Record)> = indices(db.len() as u64, selection)
+        .into_par_iter()
+        .filter_map(|index| {
+            let record = db.get(index as usize)?;
+            matches!(check_record(db, record), Outcome::Incomplete).then_some((index, record))
+        })
+        .collect();
+    let mut report = CheckReport::default();
+    let n = unsettled.len() as u64;
+    let take = limit.min(n);
+    for i in 0..take {
+        let (index, record) = unsettled[(i as u128 * n as u128 / take as u128) as usize];
+        report.checked += 1;
+        match solve_record(record, solver, cancel)? {
+            None => report.verified += 1,
+            Some(problem) => {
+                report.disagreement_count += 1;
+                if report.disagreements.len() < MAX_LISTED {
+                    report.disagreements.push(Disagreement {
+                        index,
+                        position: Position::from_key(record.key())
+                            .map(|p| p.to_string())
+                            .unwrap_or_else(|_| format!("key {:#x}", record.key())),
+                        problem,
+                    });
+                }
+            }
+        }
+        progress(i + 1);
+    }
+    Ok(report)
+}
+
+/// What is wrong with a record by a fresh solve, if anything. Only for records whose key
+/// is a position in play (the ones [`check_record`] calls incomplete).
+fn solve_record(
+    record: Record,
+    solver: &Solver<Kamisado>,
+    cancel: &Cancel,
+) -> Result<Option<String>, SolveError> {
+    let Ok(pos) = Position::from_key(record.key()) else {
+        return Ok(Some("the key is not a position".into()));
+    };
+    let claim = Range::of_record(record);
+    let found = match record.remoteness() {
+        Some(_) => Range::exact(solver.score(&pos, cancel)?),
+        None => Range::of_value(solver.value(&pos, cancel)?),
+    };
+    if found != claim {
+        return Ok(Some(format!(
+            "stored as {}, but a fresh solve gives {}",
+            claim.text(),
+            found.text()
+        )));
+    }
+    let Some(m) = record.best_move() else {
+        return Ok(None);
+    };
+    if m.is_zero_length() || !pos.is_legal(m) {
+        return Ok(Some(format!("the stored best move {m} is not legal")));
+    }
+    let child = pos.play_unchecked(m);
+    let through_best = match (by_rules(&child), record.remoteness()) {
+        (Some(s), _) => Range::exact(through_move(pos.turn(), &child, s)),
+        (None, Some(_)) => Range::exact(through_move(
+            pos.turn(),
+            &child,
+            solver.score(&child, cancel)?,
+        )),
+        (None, None) => {
+            Range::of_value(value_for(pos.turn(), &child, solver.value(&child, cancel)?))
+        }
+    };
+    Ok((!through_best.within(claim)).then(|| {
+        format!(
+            "stored as {} with best move {m}, but {m} gives {}",
+            claim.text(),
+            through_best.text()
+        )
+    }))
 }

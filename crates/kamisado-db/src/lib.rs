@@ -46,7 +46,7 @@ mod oracle;
 mod record;
 mod score;
 
-pub use check::{check, CheckReport, Disagreement, Selection, MAX_LISTED};
+pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
 pub use collect::{collect, Solved};
 pub use error::DbError;
 pub use file::{encode, write, Database, Stored};

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use kamisado_core::notation::play_line;
 use kamisado_core::{Move, Position, Symmetry};
 use kamisado_db::{
-    check, collect, encode, write, Database, DbError, Oracle, Record, Selection, Source,
+    check, check_by_search, collect, encode, write, Database, DbError, Oracle, Record, Selection,
+    Source,
 };
 use kamisado_solver::remoteness::{parent_score, score, value_of, WIN};
 use kamisado_solver::{Cancel, Kamisado, Options, Solver, Value};
@@ -480,4 +481,44 @@ fn a_database_from_the_solver_passes_its_check() {
     }
     let report = check(&db, Selection::All, &|_| {});
     assert!(report.passed(), "{:?}", report.disagreements);
+}
+
+/// Records the file alone cannot settle (a child missing) are put to a fresh solve: all
+/// agree in a sound database, and every one is caught once their values are flipped.
+#[test]
+fn a_fresh_solve_settles_what_the_file_cannot() {
+    let (records, _) = solved_records(MID_GAME);
+    let sound = Database::from_bytes(encode(&records, "sound").unwrap()).unwrap();
+    let report = check_by_search(
+        &sound,
+        Selection::All,
+        300,
+        &solver(),
+        &Cancel::new(),
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        report.checked, 300,
+        "a mid-game solve leaves many records unsettled"
+    );
+    assert_eq!(report.verified, 300, "{:?}", report.disagreements.first());
+
+    let flipped: Vec<Record> = records
+        .iter()
+        .map(|r| Record::new(r.key(), r.value().flip(), r.remoteness(), r.best_move()))
+        .collect();
+    let damaged = Database::from_bytes(encode(&flipped, "flipped").unwrap()).unwrap();
+    let report = check_by_search(
+        &damaged,
+        Selection::All,
+        300,
+        &solver(),
+        &Cancel::new(),
+        &|_| {},
+    )
+    .unwrap();
+    assert!(report.checked > 0);
+    assert_eq!(report.disagreement_count, report.checked);
+    assert!(report.disagreements[0].problem.contains("fresh solve"));
 }

@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use kamisado_db::{check, collect, Database, Selection, Solved, RECORD_BYTES};
+use kamisado_db::{
+    check, check_by_search, collect, CheckReport, Database, Selection, Solved, RECORD_BYTES,
+};
 use kamisado_solver::{Kamisado, Solver};
 use serde::Serialize;
 
@@ -166,6 +168,44 @@ struct CheckJson {
     incomplete: u64,
     disagreements: u64,
     listed: Vec<DisagreementJson>,
+    /// `--solve N`: records the file could not settle, solved afresh.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved: Option<SolvedJson>,
+}
+
+#[derive(Serialize)]
+struct SolvedJson {
+    checked: u64,
+    agree: u64,
+    disagreements: u64,
+    listed: Vec<DisagreementJson>,
+}
+
+fn listed(report: &CheckReport) -> Vec<DisagreementJson> {
+    report
+        .disagreements
+        .iter()
+        .map(|d| DisagreementJson {
+            index: d.index,
+            position: d.position.clone(),
+            problem: d.problem.clone(),
+        })
+        .collect()
+}
+
+fn print_disagreements(report: &CheckReport) {
+    for d in &report.disagreements {
+        println!(
+            "disagrees    record {} ({}): {}",
+            d.index, d.position, d.problem
+        );
+    }
+    if report.disagreement_count > report.disagreements.len() as u64 {
+        println!(
+            "             ... and {} more",
+            report.disagreement_count - report.disagreements.len() as u64
+        );
+    }
 }
 
 #[derive(Serialize)]
@@ -198,6 +238,23 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
     let bar = progress(to_check, args.quiet || args.json, "re-deriving");
     let report = check(&db, selection, &|n| bar.set_position(n));
     bar.finish_and_clear();
+    let solved = if args.solve > 0 {
+        let solver = crate::input::solver(&args.search)?;
+        let bar = progress(args.solve, args.quiet || args.json, "solving");
+        let solved = check_by_search(
+            &db,
+            selection,
+            args.solve,
+            &solver,
+            &kamisado_solver::Cancel::new(),
+            &|n| bar.set_position(n),
+        )
+        .map_err(Failure::internal)?;
+        bar.finish_and_clear();
+        Some(solved)
+    } else {
+        None
+    };
 
     if args.json {
         let out = CheckJson {
@@ -210,15 +267,13 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
             verified: report.verified,
             incomplete: report.incomplete,
             disagreements: report.disagreement_count,
-            listed: report
-                .disagreements
-                .iter()
-                .map(|d| DisagreementJson {
-                    index: d.index,
-                    position: d.position.clone(),
-                    problem: d.problem.clone(),
-                })
-                .collect(),
+            listed: listed(&report),
+            solved: solved.as_ref().map(|s| SolvedJson {
+                checked: s.checked,
+                agree: s.verified,
+                disagreements: s.disagreement_count,
+                listed: listed(s),
+            }),
         };
         println!("{}", json(&out));
     } else {
@@ -235,25 +290,28 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
             thousands(report.incomplete),
             thousands(report.disagreement_count)
         );
-        for d in &report.disagreements {
+        print_disagreements(&report);
+        if let Some(s) = &solved {
             println!(
-                "disagrees    record {} ({}): {}",
-                d.index, d.position, d.problem
+                "solved       {} of those the file cannot settle, afresh: {} agree, {} disagree",
+                thousands(s.checked),
+                thousands(s.verified),
+                thousands(s.disagreement_count)
             );
-        }
-        if report.disagreement_count > report.disagreements.len() as u64 {
-            println!(
-                "             ... and {} more",
-                report.disagreement_count - report.disagreements.len() as u64
-            );
+            print_disagreements(s);
         }
     }
-    if report.passed() {
-        Ok(())
-    } else {
-        Err(Failure::internal(format!(
+    if !report.passed() {
+        return Err(Failure::internal(format!(
             "{shown}: {} record(s) disagree with their children",
             report.disagreement_count
-        )))
+        )));
+    }
+    match solved {
+        Some(s) if !s.passed() => Err(Failure::internal(format!(
+            "{shown}: {} record(s) disagree with a fresh solve",
+            s.disagreement_count
+        ))),
+        _ => Ok(()),
     }
 }

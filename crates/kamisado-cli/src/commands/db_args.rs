@@ -29,7 +29,7 @@ pub enum DbCommand {
     Info(DbInfoArgs),
     /// Verify a database: checksum, layout, and stored results re-derived from their children
     #[command(
-        after_help = "Records that disagree with their children are listed and the exit code is 1;\nrecords that need a child the database lacks are counted, not failed.\nA corrupted or truncated file is one line on stderr and exit code 2.\n\nExamples:\n  kamisado db check data/openings.kdb\n  kamisado db check data/openings.kdb --all --json"
+        after_help = "Records that disagree with their children are listed and the exit code is 1;\nrecords that need a child the database lacks are counted, not failed, and with\n--solve N up to N of them are solved afresh and compared (exit code 1 on a mismatch).\nA corrupted or truncated file is one line on stderr and exit code 2.\n\nExamples:\n  kamisado db check data/openings.kdb\n  kamisado db check data/openings.kdb --all --json\n  kamisado db check data/openings.kdb --solve 1000"
     )]
     Check(DbCheckArgs),
 }
@@ -55,6 +55,12 @@ pub struct DbCheckArgs {
     /// Re-derive about N records, evenly spread over the file (the same ones every run)
     #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_sample)]
     pub sample: u64,
+    /// Also solve afresh up to N of the checked records the file cannot settle (a child
+    /// missing) and compare their value, remoteness and best move
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub solve: u64,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
