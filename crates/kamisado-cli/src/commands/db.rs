@@ -55,7 +55,26 @@ impl Written {
 
 /// Collects what `solver` proved (plus `solved`) and writes it to `path`, with a progress
 /// bar when there are many records.
-pub fn write(
+/// Writes what `solver` proved to `target`, if the user asked for a database (`--db`),
+/// with the positions `solved` knows exactly; the search's `stats` then report the
+/// run's peak memory, which gathering and sorting the records sets, not the search.
+pub fn write_if_asked(
+    target: Option<&Path>,
+    solver: &Solver<Kamisado>,
+    solved: impl FnOnce() -> Vec<Solved>,
+    description: &str,
+    quiet: bool,
+    stats: &mut super::solve::SearchStats,
+) -> Result<Option<Written>> {
+    let Some(path) = target else {
+        return Ok(None);
+    };
+    let written = write(path, solver, &solved(), description, quiet)?;
+    stats.peak_memory_bytes = crate::output::peak_memory_bytes();
+    Ok(Some(written))
+}
+
+fn write(
     path: &Path,
     solver: &Solver<Kamisado>,
     solved: &[Solved],

@@ -172,24 +172,14 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
     let mut stats = SearchStats::collect(&solver, started);
     let table = table(&pos, &analysis);
     write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
-    let written = match &args.db.db {
-        Some(path) => {
-            let quiet = args.output.quiet || args.output.json;
-            let solved = solved_positions(&pos, &analysis);
-            Some(super::db::write(
-                path,
-                &solver,
-                &solved,
-                "openings: every first move from the start",
-                quiet,
-            )?)
-        }
-        None => None,
-    };
-    if written.is_some() {
-        // Gathering and sorting the records is the run's peak, not the search.
-        stats.peak_memory_bytes = crate::output::peak_memory_bytes();
-    }
+    let written = super::db::write_if_asked(
+        args.db.db.as_deref(),
+        &solver,
+        || solved_positions(&pos, &analysis),
+        "openings: every first move from the start",
+        args.output.quiet || args.output.json,
+        &mut stats,
+    )?;
     if args.output.json {
         let report = Report {
             table: &table,

@@ -100,30 +100,14 @@ pub fn run(args: SolveArgs) -> Result<()> {
         .solve(&pos, &Cancel::new())
         .map_err(Failure::internal)?;
     let mut stats = SearchStats::collect(&solver, started);
-    let written = match &args.db.db {
-        Some(path) => {
-            let solved = kamisado_db::Solved::along_line(
-                &pos,
-                solution.value,
-                solution.remoteness,
-                &solution.pv,
-            );
-            let description = format!("solve {pos}");
-            let quiet = args.output.quiet || args.output.json;
-            Some(super::db::write(
-                path,
-                &solver,
-                &solved,
-                &description,
-                quiet,
-            )?)
-        }
-        None => None,
-    };
-    if written.is_some() {
-        // Gathering and sorting the records is the run's peak, not the search.
-        stats.peak_memory_bytes = crate::output::peak_memory_bytes();
-    }
+    let written = super::db::write_if_asked(
+        args.db.db.as_deref(),
+        &solver,
+        || kamisado_db::Solved::along_line(&pos, solution.value, solution.remoteness, &solution.pv),
+        &format!("solve {pos}"),
+        args.output.quiet || args.output.json,
+        &mut stats,
+    )?;
     if args.output.json {
         let report = Report {
             position: pos.to_string(),
