@@ -488,16 +488,11 @@ fn a_database_from_the_solver_passes_its_check() {
 #[test]
 fn a_fresh_solve_settles_what_the_file_cannot() {
     let (records, _) = solved_records(MID_GAME);
-    let sound = Database::from_bytes(encode(&records, "sound").unwrap()).unwrap();
-    let report = check_by_search(
-        &sound,
-        Selection::All,
-        300,
-        &solver(),
-        &Cancel::new(),
-        &|_| {},
-    )
-    .unwrap();
+    let solve_afresh = |records: &[Record]| {
+        let db = Database::from_bytes(encode(records, "test").unwrap()).unwrap();
+        check_by_search(&db, Selection::All, 300, &solver(), &Cancel::new(), &|_| {}).unwrap()
+    };
+    let report = solve_afresh(&records);
     assert_eq!(
         report.checked, 300,
         "a mid-game solve leaves many records unsettled"
@@ -508,16 +503,7 @@ fn a_fresh_solve_settles_what_the_file_cannot() {
         .iter()
         .map(|r| Record::new(r.key(), r.value().flip(), r.remoteness(), r.best_move()))
         .collect();
-    let damaged = Database::from_bytes(encode(&flipped, "flipped").unwrap()).unwrap();
-    let report = check_by_search(
-        &damaged,
-        Selection::All,
-        300,
-        &solver(),
-        &Cancel::new(),
-        &|_| {},
-    )
-    .unwrap();
+    let report = solve_afresh(&flipped);
     assert!(report.checked > 0);
     assert_eq!(report.disagreement_count, report.checked);
     assert!(report.disagreements[0].problem.contains("fresh solve"));
