@@ -154,3 +154,13 @@ pub struct ShowArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 }
+
+/// A positive, finite number of seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
+        )),
+    }
+}

@@ -9,7 +9,7 @@ use kamisado_db::OracleError;
 
 use crate::player::PerfectPlayer;
 use crate::protocol::{Command, Reply, MAX_LINE_BYTES};
-use crate::time_limit::with_time_limit;
+use kamisado_solver::with_time_limit;
 
 /// The share of a `go movetime` the engine spends searching; the rest is left for
 /// starting up, printing and the referee's reading, so that the answer is not late.

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::record::{PlayedGame, RecordError};
 use crate::text_serde;
-use crate::time_limit::with_time_limit;
+use kamisado_solver::with_time_limit;
 
 /// A value and remoteness for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -47,7 +47,6 @@ pub mod process;
 pub mod protocol;
 pub mod record;
 mod text_serde;
-mod time_limit;
 
 pub use engine::{serve, Identity};
 pub use judge::{
@@ -60,4 +59,3 @@ pub use player::{PerfectMove, PerfectPlayer};
 pub use process::{EngineFault, EngineProcess};
 pub use protocol::{Command, PositionSpec, Reply};
 pub use record::{record_lines, PlayedGame, RecordError, RecordLine};
-pub use time_limit::with_time_limit;

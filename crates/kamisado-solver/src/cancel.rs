@@ -2,6 +2,8 @@
 //! limit, a user's interrupt) stops every search below it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::time::Duration;
 
 /// A cancellation flag with an optional parent: cancelled when it or any ancestor is.
 #[derive(Debug, Default)]
@@ -34,4 +36,25 @@ impl<'a> Cancel<'a> {
     pub fn is_cancelled(&self) -> bool {
         self.flag.load(Ordering::Relaxed) || self.parent.is_some_and(|p| p.is_cancelled())
     }
+}
+
+/// Runs `work` with a cancellation flag that a timer thread raises after `limit`, if any.
+/// The timer ends as soon as `work` returns, so no thread outlives the call.
+pub fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce(&Cancel) -> T) -> T {
+    let cancel = Cancel::new();
+    let Some(limit) = limit else {
+        return work(&cancel);
+    };
+    let (finished, wait_for_finish) = channel::<()>();
+    std::thread::scope(|scope| {
+        let cancel = &cancel;
+        scope.spawn(move || {
+            if let Err(RecvTimeoutError::Timeout) = wait_for_finish.recv_timeout(limit) {
+                cancel.cancel();
+            }
+        });
+        let result = work(cancel);
+        drop(finished);
+        result
+    })
 }

@@ -13,7 +13,7 @@ pub mod remoteness;
 mod solver;
 pub mod table;
 
-pub use cancel::Cancel;
+pub use cancel::{with_time_limit, Cancel};
 pub use game::{Game, Player, Value};
 pub use kamisado::Kamisado;
 pub use solver::{

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 use kamisado_core::Side;
 
-use crate::args::{OutputArgs, PositionArgs, SearchArgs};
+use crate::args::{parse_seconds, OutputArgs, PositionArgs, SearchArgs};
 
 /// `--db FILE` on the commands that solve.
 #[derive(Args, Debug, Clone, Default)]
@@ -128,16 +128,6 @@ fn parse_sample(text: &str) -> Result<u64, String> {
         Ok(n) if n > 0 => Ok(n),
         _ => Err(format!(
             "`{text}` is not a sample size: expected a positive number of records, like 10000"
-        )),
-    }
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!(
-            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
         )),
     }
 }

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use kamisado_core::{Move, Position};
 use kamisado_db::{MoveVerdict, Oracle, OracleError};
-use kamisado_solver::{Cancel, Kamisado, Value};
+use kamisado_solver::{with_time_limit, Kamisado, Value};
 use serde::Serialize;
 
 use super::db_args::QueryArgs;
@@ -45,28 +45,6 @@ struct MoveJson {
     value: &'static str,
     remoteness: u32,
     source: &'static str,
-}
-
-/// Runs `work` with a cancellation flag that a timer raises after `limit`, if any.
-pub fn with_time_limit<T>(limit: Option<f64>, work: impl FnOnce(&Cancel) -> T) -> T {
-    let cancel = Cancel::new();
-    let Some(limit) = limit else {
-        return work(&cancel);
-    };
-    let (done, finished) = std::sync::mpsc::channel::<()>();
-    std::thread::scope(|s| {
-        let cancel = &cancel;
-        s.spawn(move || {
-            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                finished.recv_timeout(Duration::from_secs_f64(limit))
-            {
-                cancel.cancel();
-            }
-        });
-        let result = work(cancel);
-        drop(done);
-        result
-    })
 }
 
 fn sorted_best_first(moves: &[MoveVerdict]) -> Vec<MoveVerdict> {
@@ -113,7 +91,7 @@ pub fn run(args: QueryArgs) -> Result<()> {
     let started = Instant::now();
     let bar = progress(pos.legal_moves().len() as u64, quiet, "moves");
     let mut answered: Vec<MoveVerdict> = Vec::new();
-    let result = with_time_limit(args.time_limit, |cancel| {
+    let result = with_time_limit(args.time_limit.map(Duration::from_secs_f64), |cancel| {
         let analysis = oracle.analyse(&pos, cancel, &mut |m| {
             bar.inc(1);
             answered.push(*m);

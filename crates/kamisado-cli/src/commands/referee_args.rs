@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use kamisado_referee::EngineSides;
 
-use crate::args::{PositionArgs, SearchArgs};
+use crate::args::{parse_seconds, PositionArgs, SearchArgs};
 
 pub const VERIFY_HELP: &str = "\
 The file holds one game per line: moves like a1-a5 separated by spaces, played from the
@@ -140,14 +140,4 @@ pub struct MatchArgs {
     /// No progress bar
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!(
-            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
-        )),
-    }
 }
