@@ -36,6 +36,13 @@ pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
     })
 }
 
+/// The perfect player's source of answers: the database at `db` (`--db`), if given, then
+/// a solver as the search arguments ask.
+pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs) -> Result<kamisado_db::Oracle> {
+    let db = crate::commands::db::open_optional(db)?;
+    Ok(kamisado_db::Oracle::new(db, solver(search)?))
+}
+
 fn solver_options(args: &SearchArgs) -> Options {
     let mut options = Options {
         table_bytes: (args.hash_mb as usize) << 20,

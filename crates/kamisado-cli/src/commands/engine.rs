@@ -1,6 +1,5 @@
 //! `kamisado engine`: the perfect player over KEI on standard input and output.
 
-use kamisado_db::Oracle;
 use kamisado_referee::{serve, Identity, PerfectPlayer};
 
 use super::referee_args::EngineArgs;
@@ -8,9 +7,7 @@ use crate::failure::{Failure, Result};
 use crate::input;
 
 pub fn run(args: EngineArgs) -> Result<()> {
-    let db = super::db::open_optional(args.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
-    let player = PerfectPlayer::new(Oracle::new(db, solver));
+    let player = PerfectPlayer::new(input::oracle(args.db.as_deref(), &args.search)?);
     let identity = Identity {
         name: format!("kamisado {} (perfect player)", env!("CARGO_PKG_VERSION")),
         author: "the kamisado project".to_owned(),

@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use kamisado_db::Oracle;
 use kamisado_referee::judge::plural;
 use kamisado_referee::{
     run_match, GameReport, MatchEvent, MatchOptions, MatchReport, PerfectPlayer,
@@ -98,9 +97,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if args.engine.trim().is_empty() {
         return Err(Failure::input("--engine: the command is empty"));
     }
-    let db = super::db::open_optional(args.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
-    let player = PerfectPlayer::new(Oracle::new(db, solver));
+    let player = PerfectPlayer::new(input::oracle(args.db.as_deref(), &args.search)?);
     let options = MatchOptions {
         command: args.engine.clone(),
         games: args.games as usize,

@@ -154,9 +154,7 @@ fn finish(oracle: &Oracle, game: &Game, human: Side, quiet: bool) -> Result<()> 
 pub fn run(args: PlayArgs) -> Result<()> {
     let given = input::position(&args.position)?;
     let start = Kamisado::root(&given);
-    let db = super::db::open_optional(args.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
-    let oracle = Oracle::new(db, solver);
+    let oracle = input::oracle(args.db.as_deref(), &args.search)?;
     let human: Side = args.side.into();
     let colour = render::use_colour(args.no_color);
     let echo = !std::io::stdin().is_terminal();

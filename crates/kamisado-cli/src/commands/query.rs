@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use kamisado_core::{Move, Position};
-use kamisado_db::{MoveVerdict, Oracle, OracleError};
+use kamisado_db::{MoveVerdict, OracleError};
 use kamisado_solver::{with_time_limit, Kamisado, Value};
 use serde::Serialize;
 
@@ -83,9 +83,7 @@ pub fn run(args: QueryArgs) -> Result<()> {
     let given = input::position(&args.position)?;
     let pos = Kamisado::root(&given);
     let zero_moves: Vec<Move> = given.pending_zero_moves().into_iter().collect();
-    let db = super::db::open_optional(args.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
-    let oracle = Oracle::new(db, solver);
+    let oracle = input::oracle(args.db.as_deref(), &args.search)?;
     let quiet = args.output.quiet || args.output.json;
 
     let started = Instant::now();

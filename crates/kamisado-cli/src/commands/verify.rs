@@ -4,7 +4,6 @@ use std::io::Read;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kamisado_db::Oracle;
 use kamisado_referee::judge::{plural, FileSummary, Judge};
 use kamisado_referee::record::record_lines;
 use kamisado_referee::{summarise, GameJudgement, Mark, MoveJudgement, PlayedGame, Tally};
@@ -165,9 +164,7 @@ pub fn run(args: VerifyArgs) -> Result<()> {
             "{shown}: no games (every line is blank or a comment)"
         )));
     }
-    let db = super::db::open_optional(args.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
-    let oracle = Oracle::new(db, solver);
+    let oracle = input::oracle(args.db.as_deref(), &args.search)?;
     let time_limit = args.time_limit.map(Duration::from_secs_f64);
 
     let started = Instant::now();
