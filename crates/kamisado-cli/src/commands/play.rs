@@ -48,10 +48,6 @@ impl Game {
     }
 }
 
-fn oracle_failure(e: kamisado_db::OracleError) -> Failure {
-    Failure::internal(e)
-}
-
 /// Prints what happens after `m` is played from `pos`: the zero-length moves, one by one,
 /// and a deadlock.
 fn show_consequences(pos: &Position, m: Move) {
@@ -82,12 +78,14 @@ fn perfect_move(oracle: &Oracle, pos: &Position, quiet: bool) -> Result<MoveVerd
         .winning_move()
         .or_else(|| oracle.database().and_then(|db| db.lookup(pos)?.best));
     if let Some(m) = quick {
-        return oracle.move_verdict(pos, m, &cancel).map_err(oracle_failure);
+        return oracle
+            .move_verdict(pos, m, &cancel)
+            .map_err(Failure::internal);
     }
     let bar = progress(pos.legal_moves().len() as u64, quiet, "thinking");
     let moves = oracle
         .moves_with(pos, &cancel, &mut |_| bar.inc(1))
-        .map_err(oracle_failure)?;
+        .map_err(Failure::internal)?;
     bar.finish_and_clear();
     let best = moves.iter().map(MoveVerdict::score).max();
     moves
@@ -122,14 +120,16 @@ fn finish(oracle: &Oracle, game: &Game, human: Side, quiet: bool) -> Result<()> 
         if before.turn() != human {
             continue;
         }
-        let verdict = oracle.position(&before, &cancel).map_err(oracle_failure)?;
+        let verdict = oracle
+            .position(&before, &cancel)
+            .map_err(Failure::internal)?;
         if verdict.value == Value::Win {
             let played = oracle
                 .move_verdict(&before, game.moves[i], &cancel)
-                .map_err(oracle_failure)?;
+                .map_err(Failure::internal)?;
             let best: Vec<String> = oracle
                 .best_moves(&before, &cancel)
-                .map_err(oracle_failure)?
+                .map_err(Failure::internal)?
                 .iter()
                 .map(Move::to_string)
                 .collect();
