@@ -3,8 +3,9 @@
 //! remoteness and perfect lines), on 1 and 2 threads.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use kamisado_core::Kamisado;
 use kamisado_core::Position;
-use kamisado_solver::{Cancel, Kamisado, Options, Solver};
+use kamisado_solver::{Cancel, Options, Solver};
 
 fn options(threads: usize) -> Options {
     Options {

@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
+use kamisado_core::Kamisado;
 use kamisado_core::{EndReason, Move, Position, Side};
-use kamisado_solver::remoteness::{score, through_move, value_of};
-use kamisado_solver::{Cancel, Kamisado, Options, Solver, Value};
+use kamisado_solver::Score;
+use kamisado_solver::{Cancel, Options, Solver, Value};
 use reference::{alphabeta_value, minimax, minimax_with_table, random_position, RefPosition};
 
 fn solver(threads: usize) -> Solver<Kamisado> {
@@ -31,8 +32,8 @@ fn naive(p: &Position) -> RefPosition {
 
 /// (side to move wins?, remoteness) from the solver, for the position as given.
 fn exact(solver: &Solver<Kamisado>, pos: &Position) -> (bool, u32) {
-    let (value, remoteness) = value_of(solver.score(pos, &Cancel::new()).unwrap());
-    (value == Value::Win, remoteness)
+    let outcome = solver.outcome(pos, &Cancel::new()).unwrap();
+    (outcome.value == Value::Win, outcome.remoteness)
 }
 
 /// Reachable positions from the reference's random games, of the middle and late game.
@@ -149,14 +150,18 @@ fn principal_variations_are_perfect_lines() {
     for pos in positions(260, |seed| 17 + (seed % 6) as u32) {
         let solution = solver.solve(&pos, &Cancel::new()).unwrap();
         // Exactly `remoteness` moves, and the game is then over, won by the right side.
-        assert_eq!(solution.pv.len() as u32, solution.remoteness, "{pos}");
+        assert_eq!(
+            solution.pv.len() as u32,
+            solution.outcome.remoteness,
+            "{pos}"
+        );
         let line = play_out(&pos, &solution.pv);
         let end = line
             .last()
             .unwrap()
             .end()
             .expect("a perfect line ends the game");
-        let winner = if solution.value == Value::Win {
+        let winner = if solution.outcome.value == Value::Win {
             pos.turn()
         } else {
             !pos.turn()
@@ -173,13 +178,13 @@ fn principal_variations_are_perfect_lines() {
             );
         }
         // The best moves are exactly the moves that keep the score.
-        let best_score = score(solution.value, solution.remoteness);
+        let best_score = Score::of(solution.outcome);
         let mut best: Vec<Move> = Vec::new();
         for m in pos.legal_moves() {
             let child = pos.play_unchecked(m);
             let (wins, r) = minimax_with_table(&naive(&child), &mut table);
-            let child_score = score(if wins { Value::Win } else { Value::Loss }, r);
-            if through_move(child_score, child.turn() != pos.turn()) == best_score {
+            let child_score = Score::new(if wins { Value::Win } else { Value::Loss }, r);
+            if child_score.through_move(child.turn() != pos.turn()) == best_score {
                 best.push(m);
             }
         }
@@ -203,7 +208,7 @@ fn the_winners_remoteness_is_odd_unless_zero_length_moves_give_it_consecutive_tu
     let (mut odd, mut even_by_deadlock, mut even_by_repeated_turn) = (0, 0, 0);
     for pos in positions(300, |seed| 12 + (seed % 10) as u32) {
         let solution = solver.solve(&pos, &Cancel::new()).unwrap();
-        if solution.value != Value::Win {
+        if solution.outcome.value != Value::Win {
             continue;
         }
         let line = play_out(&pos, &solution.pv);
@@ -216,16 +221,18 @@ fn the_winners_remoteness_is_odd_unless_zero_length_moves_give_it_consecutive_tu
             // Strict alternation: the winner moves 1st, 3rd, 5th, ... and lands on the goal
             // row with the last move...
             (0, true) => {
-                assert_eq!(solution.remoteness % 2, 1, "{pos}");
+                assert_eq!(solution.outcome.remoteness % 2, 1, "{pos}");
                 odd += 1;
             }
             // ...or the loser's last move causes a deadlock, after an even number.
             (0, false) => {
-                assert_eq!(solution.remoteness % 2, 0, "{pos}");
+                assert_eq!(solution.outcome.remoteness % 2, 0, "{pos}");
                 even_by_deadlock += 1;
             }
             // A chain of zero-length moves hands the winner two turns in a row.
-            (_, true) if solution.remoteness.is_multiple_of(2) => even_by_repeated_turn += 1,
+            (_, true) if solution.outcome.remoteness.is_multiple_of(2) => {
+                even_by_repeated_turn += 1
+            }
             _ => {}
         }
     }
@@ -239,7 +246,10 @@ fn the_only_winning_line_forces_the_opponent_into_a_deadlock() {
     let pos: Position = "2u3g1/5yr1/3p1PGn/obNY4/8/R7/7B/5U1O b u".parse().unwrap();
     let solver = solver(2);
     let solution = solver.solve(&pos, &Cancel::new()).unwrap();
-    assert_eq!((solution.value, solution.remoteness), (Value::Win, 2));
+    assert_eq!(
+        (solution.outcome.value, solution.outcome.remoteness),
+        (Value::Win, 2)
+    );
     assert_eq!(
         exact(&solver, &pos),
         minimax_with_table(&naive(&pos), &mut HashMap::new())
@@ -262,18 +272,22 @@ fn the_tempting_move_that_causes_a_deadlock_loses() {
         .iter()
         .find(|m| m.mv == "e8-a4".parse().unwrap())
         .unwrap();
-    assert_eq!((deadlock.value, deadlock.remoteness), (Value::Loss, 1));
+    assert_eq!(
+        (deadlock.outcome.value, deadlock.outcome.remoteness),
+        (Value::Loss, 1)
+    );
     let mut table = HashMap::new();
     for m in &analysis.moves {
         let child = pos.play_unchecked(m.mv);
         let (wins, r) = minimax_with_table(&naive(&child), &mut table);
         let passed = child.is_over() || child.turn() != pos.turn();
-        assert_eq!(m.value == Value::Win, wins != passed, "{}", m.mv);
-        assert_eq!(m.remoteness, r + 1, "{}", m.mv);
+        assert_eq!(m.outcome.value == Value::Win, wins != passed, "{}", m.mv);
+        assert_eq!(m.outcome.remoteness, r + 1, "{}", m.mv);
     }
     assert!(
         !analysis.solution.best.contains(&deadlock.mv)
-            || analysis.solution.value == Value::Loss && analysis.solution.remoteness == 1
+            || analysis.solution.outcome.value == Value::Loss
+                && analysis.solution.outcome.remoteness == 1
     );
     assert_eq!(
         exact(&solver, &pos),

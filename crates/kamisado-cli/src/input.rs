@@ -1,8 +1,9 @@
 //! Turning what the user typed into positions and solver settings.
 
 use kamisado_core::notation::play_line;
+use kamisado_core::Kamisado;
 use kamisado_core::{Position, Setup};
-use kamisado_solver::{Kamisado, Options, SolveError, Solver};
+use kamisado_solver::{Options, SolveError, Solver};
 
 use crate::args::{PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};

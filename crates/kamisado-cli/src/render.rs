@@ -3,6 +3,7 @@
 use std::io::IsTerminal;
 
 use kamisado_core::{Colour, Position, Side, Square};
+use kamisado_solver::{Outcome, Value};
 
 /// Whether to paint: only on a terminal, never with `--no-color` or `NO_COLOR` set.
 pub fn use_colour(no_color: bool) -> bool {
@@ -82,4 +83,25 @@ pub fn status(pos: &Position) -> String {
             ),
         },
     }
+}
+
+/// "black wins in 17", "drawn in 9": an outcome for `side`, said as who wins.
+pub fn who_wins(side: Side, outcome: Outcome) -> String {
+    let r = outcome.remoteness;
+    match outcome.value {
+        Value::Win => format!("{side} wins in {r}"),
+        Value::Loss => format!("{} wins in {r}", !side),
+        Value::Draw => format!("drawn in {r}"),
+    }
+}
+
+/// "win for black (black wins in 17 moves)": an outcome for `side`, with who wins.
+pub fn outcome_for(side: Side, outcome: Outcome) -> String {
+    let r = outcome.remoteness;
+    format!(
+        "{} for {side} ({} move{})",
+        outcome.value,
+        who_wins(side, outcome),
+        if r == 1 { "" } else { "s" }
+    )
 }

@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use kamisado_core::perft::{perft, Counting};
+use kamisado_core::Kamisado;
 use kamisado_core::Position;
-use kamisado_solver::{Cancel, Kamisado, Options, Solver};
+use kamisado_solver::{Cancel, Options, Solver};
 
 mod common;
 use common::kamisado;
@@ -74,16 +75,16 @@ fn solve_reports_what_the_library_finds() {
     .unwrap();
     let solution = solver.solve(&pos, &Cancel::new()).unwrap();
     assert_eq!(json["to_move"], "white");
-    assert_eq!(json["value"], solution.value.name());
+    assert_eq!(json["value"], solution.outcome.value.name());
     assert_eq!(
         json["remoteness"].as_u64(),
-        Some(solution.remoteness as u64)
+        Some(solution.outcome.remoteness as u64)
     );
     let best: Vec<String> = solution.best.iter().map(|m| m.to_string()).collect();
     assert_eq!(json["best"], serde_json::json!(best));
     assert_eq!(
         json["pv"].as_array().unwrap().len() as u32,
-        solution.remoteness
+        solution.outcome.remoteness
     );
     assert!(json["stats"]["nodes"].as_u64().unwrap() > 0);
 }

@@ -10,7 +10,7 @@ use common::kamisado;
 
 use kamisado_core::Position;
 use kamisado_db::{encode, Record};
-use kamisado_solver::remoteness::{parent_score, score, value_of, WIN};
+use kamisado_solver::Score;
 use kamisado_solver::Value;
 use serde_json::Value as Json;
 
@@ -191,25 +191,20 @@ fn query_reports_finished_games_pending_moves_and_time_outs() {
 
 /// Exact scores of every position below `pos`, comparing sides at every move (a chain of
 /// zero-length moves may give the turn back to the player who moved).
-fn exhaustive(pos: &Position, scores: &mut HashMap<u128, i32>) -> i32 {
+fn exhaustive(pos: &Position, scores: &mut HashMap<u128, Score>) -> Score {
     if let Some(end) = pos.end() {
         let won = end.winner == pos.turn();
-        return score(if won { Value::Win } else { Value::Loss }, 0);
+        return Score::new(if won { Value::Win } else { Value::Loss }, 0);
     }
     let key = pos.canonical_key().0;
     if let Some(&s) = scores.get(&key) {
         return s;
     }
-    let mut best = -WIN - 1;
+    let mut best = Score::BELOW_ALL;
     for m in pos.legal_moves() {
         let child = pos.play_unchecked(m);
         let c = exhaustive(&child, scores);
-        let s = match (child.turn() == pos.turn(), c > 0) {
-            (true, true) => c - 1,
-            (true, false) => c + 1,
-            (false, _) => parent_score(c),
-        };
-        best = best.max(s);
+        best = best.max(c.through_move(child.turn() != pos.turn()));
     }
     scores.insert(key, best);
     best
@@ -221,10 +216,7 @@ fn exhaustive_db(path: &Path, damage: Option<usize>) -> Vec<Record> {
     exhaustive(&SMALL_TREE.parse().unwrap(), &mut scores);
     let mut records: Vec<Record> = scores
         .iter()
-        .map(|(&key, &s)| {
-            let (value, remoteness) = value_of(s);
-            Record::new(key, value, Some(remoteness), None)
-        })
+        .map(|(&key, &s)| Record::new(key, s.value(), s.remoteness(), None))
         .collect();
     records.sort();
     if let Some(i) = damage {

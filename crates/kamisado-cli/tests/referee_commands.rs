@@ -56,8 +56,8 @@ fn verify_finds_the_losing_first_move() {
 
     let blunder = &games[0];
     assert_eq!(blunder["line"], 2);
-    assert_eq!(blunder["start_outlook"]["value"], "win");
-    assert_eq!(blunder["start_outlook"]["remoteness"], 17);
+    assert_eq!(blunder["start_outcome"]["value"], "win");
+    assert_eq!(blunder["start_outcome"]["remoteness"], 17);
     let first = &blunder["moves"][0];
     assert_eq!(first["move"], "h1-g2");
     assert_eq!(first["mover"], "black");
@@ -70,9 +70,9 @@ fn verify_finds_the_losing_first_move() {
     assert_eq!(blunder["black"]["blunders"], 1);
     assert_eq!(blunder["white"]["blunders"], 0);
     assert_eq!(blunder["white"]["inaccuracies"], 0);
-    assert_eq!(blunder["outcome"]["state"], "finished");
-    assert_eq!(blunder["outcome"]["winner"], "white");
-    assert_eq!(blunder["outcome"]["reason"], "goal");
+    assert_eq!(blunder["result"]["state"], "finished");
+    assert_eq!(blunder["result"]["winner"], "white");
+    assert_eq!(blunder["result"]["reason"], "goal");
     // The written zero-length move is not a move of its own; it follows move 12, and
     // the same player (White) moves again.
     let moves = blunder["moves"].as_array().unwrap();
@@ -92,7 +92,7 @@ fn verify_finds_the_losing_first_move() {
         .unwrap()
         .contains("must move the green tower"));
     assert_eq!(illegal["moves"].as_array().unwrap().len(), 2);
-    assert_eq!(illegal["outcome"]["state"], "unfinished");
+    assert_eq!(illegal["result"]["state"], "unfinished");
 
     let from_text = &games[2];
     assert_eq!(from_text["moves"][1]["mark"], "inaccuracy");
@@ -221,7 +221,7 @@ fn the_perfect_engine_against_itself_never_blunders() {
         assert_eq!(game["engine_side"], engine_side);
         // Black is to move and wins in 15 at the start: with perfect play on both
         // sides Black wins, in exactly 15 moves.
-        let start = &game["judgement"]["start_outlook"];
+        let start = &game["judgement"]["start_outcome"];
         assert_eq!(
             (start["value"].as_str(), start["remoteness"].as_u64()),
             (Some("win"), Some(15))

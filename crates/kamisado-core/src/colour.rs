@@ -23,7 +23,7 @@ pub enum Colour {
 use Colour::*;
 
 /// Colour of every square, by rank index (0 = rank 1) then file index (0 = file a),
-/// exactly the table of RULES.md.
+/// exactly the table of the rules page (`RULES.md` at the repository root).
 const SQUARE_COLOURS: [[Colour; 8]; 8] = [
     [Brown, Green, Red, Yellow, Pink, Purple, Blue, Orange],
     [Purple, Brown, Yellow, Blue, Green, Pink, Orange, Red],

@@ -1,12 +1,14 @@
 //! The rules of single-round Kamisado, exactly, in a compact `Copy` position.
 //!
 //! Everything this project claims (the value of an opening, a perfect move, a verdict on
-//! another engine) is only as true as this crate. It holds the board and its colours
+//! another engine) is only as true as this crate. The rules it implements are written out
+//! in the project's rules page, `RULES.md` at the repository root. It holds the board and its colours
 //! ([`Square`], [`Colour`], [`Bitboard`]), the sixteen towers ([`Tower`], [`Board`]), an
 //! unvalidated [`Setup`] that becomes a legal [`Position`] through a typed
 //! [`PositionError`], move generation and play including the chain of zero-length moves
 //! and the deadlock rule, the two board symmetries with exact and canonical keys, the
-//! position text and move notation ([`notation`]), and [`perft`].
+//! position text and move notation ([`notation`]), [`perft`], and [`Kamisado`], the game
+//! as the solver (`kamisado-solver`) sees it.
 //!
 //! ```
 //! use kamisado_core::{Position, notation::play_line};
@@ -21,6 +23,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod colour;
+mod game;
 mod moves;
 pub mod notation;
 pub mod perft;
@@ -34,10 +37,11 @@ mod tower;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use colour::Colour;
+pub use game::Kamisado;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{EndReason, GameEnd, IllegalMove, Position};
 pub use setup::{PositionError, Setup};
 pub use side::Side;
 pub use square::{ParseSquareError, Square};
-pub use symmetry::{mix128, Symmetry};
+pub use symmetry::Symmetry;
 pub use tower::Tower;

@@ -210,21 +210,6 @@ impl Position {
         }
         Position::from_setup(setup)
     }
-
-    /// A well-mixed 64-bit hash of the exact key, for hash tables.
-    #[inline]
-    pub fn hash64(&self) -> u64 {
-        mix128(self.key())
-    }
-}
-
-/// Folds a 128-bit key into 64 well-mixed bits (the finaliser of SplitMix64 on both halves).
-#[inline]
-pub fn mix128(key: u128) -> u64 {
-    let mut x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

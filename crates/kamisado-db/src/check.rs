@@ -12,12 +12,10 @@
 //! [`check_by_search`] takes some of those unverified records and solves them afresh, so
 //! that the claims the file alone cannot settle are still put to a test.
 
-use kamisado_core::Position;
-use kamisado_solver::remoteness::{score, MAX_REMOTENESS, WIN};
-use kamisado_solver::{Cancel, Kamisado, SolveError, Solver, Value};
+use kamisado_core::{Kamisado, Position};
+use kamisado_solver::{Cancel, Score, SolveError, Solver, Value, MAX_REMOTENESS};
 use rayon::prelude::*;
 
-use crate::score::{by_rules, describe, through_move, value_for};
 use crate::{Database, Record};
 
 /// Which records to check.
@@ -72,43 +70,48 @@ enum Outcome {
 /// An interval of scores, for the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Range {
-    low: i32,
-    high: i32,
+    low: Score,
+    high: Score,
 }
 
-/// Scores of wins with a remoteness below this, and losses likewise: every score a
-/// Kamisado position can have, and no score maps across zero through a move.
-const LONGEST: i32 = MAX_REMOTENESS as i32;
-
 impl Range {
-    const WINS: Range = Range {
-        low: WIN - LONGEST,
-        high: WIN,
-    };
-    const LOSSES: Range = Range {
-        low: -WIN,
-        high: LONGEST - WIN,
-    };
+    /// Every win (up to the longest game) and every loss: each maps to one value through
+    /// a move.
+    fn wins() -> Range {
+        Range {
+            low: Score::new(Value::Win, MAX_REMOTENESS),
+            high: Score::WON,
+        }
+    }
+
+    fn losses() -> Range {
+        Range {
+            low: Score::LOST,
+            high: Score::new(Value::Loss, MAX_REMOTENESS),
+        }
+    }
+
     const ANY: Range = Range {
-        low: -WIN,
-        high: WIN,
+        low: Score::LOST,
+        high: Score::WON,
     };
 
-    fn exact(s: i32) -> Range {
+    fn exact(s: Score) -> Range {
         Range { low: s, high: s }
     }
 
     fn of_value(v: Value) -> Range {
         match v {
-            Value::Win => Range::WINS,
-            Value::Loss => Range::LOSSES,
+            Value::Win => Range::wins(),
+            Value::Draw => Range::exact(Score::DRAW),
+            Value::Loss => Range::losses(),
         }
     }
 
     fn of_record(r: Record) -> Range {
-        match r.remoteness() {
-            Some(rem) => Range::exact(score(r.value(), rem)),
-            None => Range::of_value(r.value()),
+        match (r.value(), r.remoteness()) {
+            (Value::Draw, _) | (_, None) => Range::of_value(r.value()),
+            (value, Some(rem)) => Range::exact(Score::new(value, rem)),
         }
     }
 
@@ -121,21 +124,25 @@ impl Range {
     }
 
     fn text(self) -> String {
+        let (wins, losses) = (Range::wins(), Range::losses());
         match (self.low, self.high) {
-            (l, h) if l == h => describe(l),
-            (l, _) if l <= Range::WINS.low && self.within(Range::WINS) => "a win".into(),
-            (_, h) if h >= Range::LOSSES.high && self.within(Range::LOSSES) => "a loss".into(),
-            (l, h) if l > 0 => format!("a win in {} to {}", WIN - h, WIN - l),
-            (l, h) if h < 0 => format!("a loss in {} to {}", WIN + l, WIN + h),
-            (l, h) => format!("anything from {} to {}", describe(l), describe(h)),
+            (l, h) if l == h => l.to_string(),
+            (l, _) if l <= wins.low && self.within(wins) => "a win".into(),
+            (_, h) if h >= losses.high && self.within(losses) => "a loss".into(),
+            (l, h) if l.value() == h.value() && l.value() != Value::Draw => format!(
+                "a {} in {} to {}",
+                l.value(),
+                l.remoteness().min(h.remoteness()).unwrap_or(0),
+                l.remoteness().max(h.remoteness()).unwrap_or(0)
+            ),
+            (l, h) => format!("anything from {l} to {h}"),
         }
     }
 }
 
 /// The range of the mover's score through a move to `child`.
 fn through(db: &Database, pos: &Position, child: &Position) -> Range {
-    let mover = pos.turn();
-    let child_range = match by_rules(child) {
+    let child_range = match Score::by_rules(&Kamisado, child) {
         Some(s) => Range::exact(s),
         None => db
             .find(child.canonical_key().0)
@@ -143,9 +150,10 @@ fn through(db: &Database, pos: &Position, child: &Position) -> Range {
     };
     // The map from the child's score to the mover's is monotone (increasing when the
     // same player moves again, decreasing otherwise), so the ends map to the ends.
+    let passed = child.turn() != pos.turn();
     let (a, b) = (
-        through_move(mover, child, child_range.low),
-        through_move(mover, child, child_range.high),
+        child_range.low.through_move(passed),
+        child_range.high.through_move(passed),
     );
     Range {
         low: a.min(b),
@@ -162,7 +170,7 @@ fn check_record(db: &Database, record: Record) -> Outcome {
         Err(e) => return Outcome::Disagrees(format!("the key is not a position: {e}")),
     };
     let claim = Range::of_record(record);
-    if let Some(s) = by_rules(&pos) {
+    if let Some(s) = Score::by_rules(&Kamisado, &pos) {
         // The rules decide it (never stored by `collect`, but not wrong if consistent).
         let ruled = Range::exact(s);
         if !ruled.within(claim) {
@@ -187,8 +195,8 @@ fn check_record(db: &Database, record: Record) -> Outcome {
     }
     let moves = pos.legal_moves();
     let mut derived = Range {
-        low: -WIN - 1,
-        high: -WIN - 1,
+        low: Score::BELOW_ALL,
+        high: Score::BELOW_ALL,
     };
     for &m in &moves {
         let child = pos.play_unchecked(m);
@@ -362,15 +370,13 @@ fn solve_record(
         return Ok(Some(format!("the stored best move {m} is not legal")));
     }
     let child = pos.play_unchecked(m);
-    let through_best = match (by_rules(&child), record.remoteness()) {
-        (Some(s), _) => Range::exact(through_move(pos.turn(), &child, s)),
-        (None, Some(_)) => Range::exact(through_move(
-            pos.turn(),
-            &child,
-            solver.score(&child, cancel)?,
-        )),
+    let passed = child.turn() != pos.turn();
+    let through_best = match (Score::by_rules(&Kamisado, &child), record.remoteness()) {
+        (Some(s), _) => Range::exact(s.through_move(passed)),
+        (None, Some(_)) => Range::exact(solver.score(&child, cancel)?.through_move(passed)),
         (None, None) => {
-            Range::of_value(value_for(pos.turn(), &child, solver.value(&child, cancel)?))
+            let v = solver.value(&child, cancel)?;
+            Range::of_value(if passed { v.flip() } else { v })
         }
     };
     Ok((!through_best.within(claim)).then(|| {

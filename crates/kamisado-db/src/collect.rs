@@ -1,13 +1,9 @@
 //! Turning what a solver proved into records.
 
-use kamisado_core::{Move, Position};
-use kamisado_solver::dfpn::FULL_RANGE;
-use kamisado_solver::remoteness::value_of;
-use kamisado_solver::table::Entry;
-use kamisado_solver::{Kamisado, Solver, Value};
+use kamisado_core::{Kamisado, Move, Position};
+use kamisado_solver::{Entry, Outcome, Score, Solver};
 use rayon::prelude::*;
 
-use crate::score::{by_rules, through_move};
 use crate::Record;
 
 /// A position whose exact result the caller knows, to be stored whether or not the
@@ -18,36 +14,37 @@ pub struct Solved {
     /// Any position of the game; pending zero-length moves are played first.
     pub position: Position,
     /// For the side to move (of the resolved position).
-    pub value: Value,
-    pub remoteness: u32,
+    pub outcome: Outcome,
     /// A move keeping that result (fastest win, slowest loss), if known.
     pub best: Option<Move>,
 }
 
 impl Solved {
-    /// Every position along a perfect line from `start` (whose exact result is `value`
-    /// in `remoteness` moves), each with the line's next move as its best move. `line`
+    /// Every position along a perfect line from `start` (whose exact result is
+    /// `outcome`), each with the line's next move as its best move. `line`
     /// is what [`Solver::principal_variation`] or [`kamisado_solver::Solution::pv`] gives.
-    pub fn along_line(
-        start: &Position,
-        value: Value,
-        remoteness: u32,
-        line: &[Move],
-    ) -> Vec<Solved> {
+    pub fn along_line(start: &Position, outcome: Outcome, line: &[Move]) -> Vec<Solved> {
         let mut out = Vec::with_capacity(line.len() + 1);
-        let (mut pos, mut value, mut remoteness) = (Kamisado::root(start), value, remoteness);
+        let (
+            mut pos,
+            Outcome {
+                mut value,
+                mut remoteness,
+            },
+        ) = (Kamisado::root(start), outcome);
         for &m in line {
             if pos.is_over() || !pos.is_legal(m) || remoteness == 0 {
                 break;
             }
             out.push(Solved {
                 position: pos,
-                value,
-                remoteness,
+                outcome: Outcome::new(value, remoteness),
                 best: Some(m),
             });
             let child = pos.play_unchecked(m);
-            value = crate::score::value_for(pos.turn(), &child, value);
+            if child.turn() != pos.turn() {
+                value = value.flip();
+            }
             remoteness -= 1;
             pos = child;
         }
@@ -55,48 +52,37 @@ impl Solved {
     }
 }
 
-/// The value an entry proves for its side to move, if any.
-fn proven_value(e: &Entry) -> Option<Value> {
-    let bounded = (e.low, e.high) != FULL_RANGE;
-    if e.pn == 0 || (bounded && e.low > 0) {
-        Some(Value::Win)
-    } else if e.dn == 0 || (bounded && e.high < 0) {
-        Some(Value::Loss)
-    } else {
-        None
-    }
-}
-
-/// The exact score an entry holds, if its bounds have met.
-fn exact_score(e: &Entry) -> Option<i32> {
-    ((e.low, e.high) != FULL_RANGE && e.low == e.high).then_some(e.low as i32)
-}
-
 /// The exact score of a position as far as the rules and the table know.
-fn known_score(solver: &Solver<Kamisado>, pos: &Position) -> Option<i32> {
-    by_rules(pos).or_else(|| {
+fn known_score(solver: &Solver<Kamisado>, pos: &Position) -> Option<Score> {
+    Score::by_rules(&Kamisado, pos).or_else(|| {
         solver
             .table()
             .get(pos.canonical_key().0)
-            .and_then(|e| exact_score(&e))
+            .and_then(|e| e.exact())
     })
 }
 
 /// A record for one table entry: the value if proven, the remoteness if exact, and a best
 /// move if the table shows one (a move to a child whose exact score keeps the entry's).
 fn entry_record(solver: &Solver<Kamisado>, key: u128, e: &Entry) -> Option<Record> {
-    let value = proven_value(e)?;
-    let exact = exact_score(e).filter(|&s| value_of(s).0 == value);
+    let value = e.proven_value()?;
+    let exact = e.exact();
     let best = exact.and_then(|s| {
         // The key names the canonical image itself, so its moves are already in the
         // image's coordinates.
         let pos = Position::from_key(key).ok()?;
         pos.legal_moves().into_iter().find(|&m| {
             let child = pos.play_unchecked(m);
-            known_score(solver, &child).is_some_and(|c| through_move(pos.turn(), &child, c) == s)
+            known_score(solver, &child)
+                .is_some_and(|c| c.through_move(child.turn() != pos.turn()) == s)
         })
     });
-    Some(Record::new(key, value, exact.map(|s| value_of(s).1), best))
+    Some(Record::new(
+        key,
+        value,
+        exact.and_then(Score::remoteness),
+        best,
+    ))
 }
 
 /// Every position whose value the solver's table proves, plus the `solved` positions
@@ -110,7 +96,7 @@ fn entry_record(solver: &Solver<Kamisado>, key: u128, e: &Entry) -> Option<Recor
 pub fn collect(solver: &Solver<Kamisado>, solved: &[Solved]) -> Vec<Record> {
     let mut entries: Vec<(u128, Entry)> = Vec::new();
     solver.table().for_each(|key, e| {
-        if proven_value(&e).is_some() {
+        if e.proven_value().is_some() {
             entries.push((key, e));
         }
     });
@@ -122,8 +108,9 @@ pub fn collect(solver: &Solver<Kamisado>, solved: &[Solved]) -> Vec<Record> {
         .iter()
         .filter_map(|s| {
             let pos = Kamisado::root(&s.position);
-            (!pos.is_over())
-                .then(|| Record::for_position(&pos, s.value, Some(s.remoteness), s.best))
+            (!pos.is_over()).then(|| {
+                Record::for_position(&pos, s.outcome.value, Some(s.outcome.remoteness), s.best)
+            })
         })
         .collect();
     // What the caller knows first, so that a stable sort keeps it ahead of the table and

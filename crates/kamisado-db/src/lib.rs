@@ -21,9 +21,9 @@
 //!   rules, then the database, then a live search.
 //!
 //! ```
-//! use kamisado_core::{notation::play_line, Position};
+//! use kamisado_core::{notation::play_line, Kamisado, Position};
 //! use kamisado_db::{collect, encode, Database, Oracle, Source};
-//! use kamisado_solver::{Cancel, Kamisado, Options, Solver};
+//! use kamisado_solver::{Cancel, Options, Solver};
 //!
 //! let pos = play_line(&Position::start(), "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4").unwrap().end;
 //! let options = Options { threads: 1, table_bytes: 1 << 20 };
@@ -44,7 +44,6 @@ mod file;
 mod header;
 mod oracle;
 mod record;
-mod score;
 
 pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
 pub use collect::{collect, Solved};

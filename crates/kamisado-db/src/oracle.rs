@@ -1,11 +1,9 @@
 //! Perfect answers: from the rules where they decide, from a database where it knows,
 //! from a live search for the rest.
 
-use kamisado_core::{IllegalMove, Move, Position};
-use kamisado_solver::remoteness::{score, value_of};
-use kamisado_solver::{Cancel, Kamisado, SolveError, Solver, Value};
+use kamisado_core::{IllegalMove, Kamisado, Move, Position};
+use kamisado_solver::{Cancel, Outcome, Score, SolveError, Solver};
 
-use crate::score::{by_rules, through_move};
 use crate::Database;
 
 /// Where an answer came from.
@@ -37,16 +35,15 @@ pub struct Verdict {
     /// The position the verdict is about: the one asked about with its pending
     /// zero-length moves played, so its side to move may differ from the one asked about.
     pub position: Position,
-    pub value: Value,
-    /// Moves to the end of the game under perfect play.
-    pub remoteness: u32,
+    /// For the side to move.
+    pub outcome: Outcome,
     pub source: Source,
 }
 
 impl Verdict {
-    /// Value and remoteness as one score (see [`kamisado_solver::remoteness`]).
-    pub fn score(&self) -> i32 {
-        score(self.value, self.remoteness)
+    /// The outcome as one score.
+    pub fn score(&self) -> Score {
+        Score::of(self.outcome)
     }
 }
 
@@ -54,10 +51,8 @@ impl Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveVerdict {
     pub mv: Move,
-    /// The value for the player making the move.
-    pub value: Value,
-    /// Moves to the end of the game, counting this one.
-    pub remoteness: u32,
+    /// For the player making the move; the remoteness counts this move.
+    pub outcome: Outcome,
     /// Where the result of the position after the move came from.
     pub source: Source,
     /// The position after the move and the zero-length moves that follow it.
@@ -65,9 +60,9 @@ pub struct MoveVerdict {
 }
 
 impl MoveVerdict {
-    /// Value and remoteness as one score, for the mover.
-    pub fn score(&self) -> i32 {
-        score(self.value, self.remoteness)
+    /// The outcome as one score, for the mover.
+    pub fn score(&self) -> Score {
+        Score::of(self.outcome)
     }
 }
 
@@ -132,14 +127,14 @@ impl Oracle {
 
     /// The exact score of a resolved position from the rules or the database, without
     /// searching.
-    fn known(&self, pos: &Position) -> Option<(i32, Source)> {
-        if let Some(s) = by_rules(pos) {
+    fn known(&self, pos: &Position) -> Option<(Score, Source)> {
+        if let Some(s) = Score::by_rules(&Kamisado, pos) {
             return Some((s, Source::Rules));
         }
         let stored = self.db.as_ref()?.lookup(pos)?;
         stored
             .remoteness
-            .map(|r| (score(stored.value, r), Source::Database))
+            .map(|r| (Score::new(stored.value, r), Source::Database))
     }
 
     /// The value and remoteness of a position for its side to move.
@@ -149,13 +144,7 @@ impl Oracle {
             Some(known) => known,
             None => (self.solver.score(&pos, cancel)?, Source::Search),
         };
-        let (value, remoteness) = value_of(s);
-        Ok(Verdict {
-            position: pos,
-            value,
-            remoteness,
-            source,
-        })
+        Ok(verdict_of(pos, s, source))
     }
 
     /// The result of one legal move of `pos` (after its pending zero-length moves), for
@@ -170,11 +159,9 @@ impl Oracle {
         pos.check_move(mv)?;
         let next = pos.play_unchecked(mv);
         let child = self.position(&next, cancel)?;
-        let (value, remoteness) = value_of(through_move(pos.turn(), &next, child.score()));
         Ok(MoveVerdict {
             mv,
-            value,
-            remoteness,
+            outcome: child.outcome.through_move(next.turn() != pos.turn()),
             source: child.source,
             next,
         })
@@ -202,11 +189,11 @@ impl Oracle {
             let next = pos.play_unchecked(m);
             match self.known(&next) {
                 Some((s, source)) => {
-                    let (value, remoteness) = value_of(through_move(pos.turn(), &next, s));
                     let answer = MoveVerdict {
                         mv: m,
-                        value,
-                        remoteness,
+                        outcome: s
+                            .outcome(&Kamisado, &next)
+                            .through_move(next.turn() != pos.turn()),
                         source,
                         next,
                     };
@@ -281,12 +268,10 @@ impl Oracle {
     }
 }
 
-fn verdict_of(position: Position, s: i32, source: Source) -> Verdict {
-    let (value, remoteness) = value_of(s);
+fn verdict_of(position: Position, s: Score, source: Source) -> Verdict {
     Verdict {
         position,
-        value,
-        remoteness,
+        outcome: s.outcome(&Kamisado, &position),
         source,
     }
 }

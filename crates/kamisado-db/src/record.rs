@@ -5,11 +5,15 @@
 //! | bits     | meaning                                                                 |
 //! |----------|-------------------------------------------------------------------------|
 //! | 127..27  | the 101-bit canonical key ([`Position::canonical_key`])                 |
-//! | 26       | value for the side to move of the canonical image: 1 = win, 0 = loss    |
+//! | 26       | value for the side to move of the canonical image: 1 = win (see bit 5)  |
 //! | 25..19   | remoteness, 0..=126; 127 = not known exactly                            |
 //! | 18       | 1 if a best move is stored                                              |
 //! | 17..6    | the best move ([`Move::pack`]) in the canonical image's coordinates     |
-//! | 5..0     | reserved, always 0                                                      |
+//! | 5        | 1 = draw (then bit 26 is 0); bits 26 and 5 both 0 = loss                |
+//! | 4..0     | reserved, always 0                                                      |
+//!
+//! Single-round Kamisado has no draws, so its files never set bit 5; the bit is there so
+//! that the format holds every [`Value`].
 //!
 //! The key sits in the top bits, so sorting records as integers sorts them by key and a
 //! lookup is a binary search on the integers themselves.
@@ -20,6 +24,7 @@ use kamisado_solver::Value;
 const KEY_SHIFT: u32 = 27;
 const KEY_BITS: u32 = 101;
 const WIN_BIT: u32 = 26;
+const DRAW_BIT: u32 = 5;
 const REMOTENESS_SHIFT: u32 = 19;
 const REMOTENESS_MASK: u128 = 0x7f;
 /// The remoteness field's "not known exactly".
@@ -27,7 +32,7 @@ const UNKNOWN_REMOTENESS: u128 = 127;
 const HAS_BEST_BIT: u32 = 18;
 const BEST_SHIFT: u32 = 6;
 const BEST_MASK: u128 = 0xfff;
-const RESERVED_MASK: u128 = 0x3f;
+const RESERVED_MASK: u128 = 0x1f;
 
 /// The largest remoteness a record can hold (a Kamisado game lasts at most 97 moves).
 pub const MAX_STORED_REMOTENESS: u32 = 126;
@@ -57,6 +62,7 @@ impl Record {
         Record(
             key << KEY_SHIFT
                 | ((value == Value::Win) as u128) << WIN_BIT
+                | ((value == Value::Draw) as u128) << DRAW_BIT
                 | remoteness << REMOTENESS_SHIFT
                 | best,
         )
@@ -96,10 +102,10 @@ impl Record {
     /// The value for the side to move.
     #[inline]
     pub fn value(self) -> Value {
-        if self.0 >> WIN_BIT & 1 == 1 {
-            Value::Win
-        } else {
-            Value::Loss
+        match (self.0 >> WIN_BIT & 1, self.0 >> DRAW_BIT & 1) {
+            (1, _) => Value::Win,
+            (0, 1) => Value::Draw,
+            _ => Value::Loss,
         }
     }
 
@@ -119,10 +125,11 @@ impl Record {
             .then(|| Move::unpack((self.0 >> BEST_SHIFT & BEST_MASK) as u16))
     }
 
-    /// Whether the bits that must be zero are (a well-formed record).
+    /// Whether the bits that must be zero are (a well-formed record): the reserved bits,
+    /// and the draw bit of a win.
     #[inline]
     pub const fn reserved_bits_clear(self) -> bool {
-        self.0 & RESERVED_MASK == 0
+        self.0 & RESERVED_MASK == 0 && !(self.0 >> WIN_BIT & 1 == 1 && self.0 >> DRAW_BIT & 1 == 1)
     }
 
     /// The first and last record bits that a record with `key` can have: the range a
@@ -165,6 +172,13 @@ mod tests {
 
         let r = Record::new(key, Value::Loss, Some(127), None);
         assert_eq!(r.value(), Value::Loss);
+        let d = Record::new(key, Value::Draw, Some(40), Some(m));
+        assert_eq!(
+            (d.value(), d.remoteness(), d.best_move()),
+            (Value::Draw, Some(40), Some(m))
+        );
+        assert!(d.reserved_bits_clear());
+        assert!(!Record::from_bits(d.bits() | 1 << WIN_BIT).reserved_bits_clear());
         assert_eq!(r.remoteness(), None);
         assert_eq!(r.best_move(), None);
         assert_eq!(Record::from_bits(r.bits()), r);

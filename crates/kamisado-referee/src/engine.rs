@@ -127,8 +127,8 @@ fn think(
         Ok(Some(best)) => vec![
             Reply::Info(format!(
                 "value {} remoteness {} source {}",
-                best.verdict.value,
-                best.verdict.remoteness,
+                best.verdict.outcome.value,
+                best.verdict.outcome.remoteness,
                 best.verdict.source.name()
             )),
             Reply::BestMove(Some(best.mv)),

@@ -5,7 +5,8 @@
 //! after it (what the move leaves), both seen by the mover: after a move and its chain of
 //! zero-length moves the same player may be to move again, so sides are compared, never
 //! assumed to alternate. A move is
-//! - a **blunder** when the mover held a win and the move gives it away;
+//! - a **blunder** when the move makes the mover's value worse: a win given away (to a
+//!   loss, or to a draw in a game with draws), or a draw turned into a loss;
 //! - an **inaccuracy** when it keeps the value but not the best remoteness: the winner's
 //!   win gets longer, or the loser's loss shorter, than perfect play allows.
 //!
@@ -17,35 +18,18 @@ use std::time::Duration;
 
 use kamisado_core::{EndReason, Move, Position, Side};
 use kamisado_db::{Oracle, OracleError, Verdict};
-use kamisado_solver::remoteness::{through_move, value_of};
-use kamisado_solver::Value;
+use kamisado_solver::{Outcome, Value};
 use serde::Serialize;
 
 use crate::record::{PlayedGame, RecordError};
 use crate::text_serde;
 use kamisado_solver::with_time_limit;
 
-/// A value and remoteness for one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Outlook {
-    #[serde(serialize_with = "text_serde::value")]
-    pub value: Value,
-    /// Moves to the end of the game under perfect play.
-    pub remoteness: u32,
-}
-
-impl Outlook {
-    /// "win in 7", "loss in 12".
-    pub fn describe(&self) -> String {
-        format!("{} in {}", self.value, self.remoteness)
-    }
-}
-
 /// What a move did wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mark {
-    /// The mover held a win and the move gave it away.
+    /// The move made the mover's value worse (a win given away, a draw lost).
     Blunder,
     /// The move kept the value but made the winner slower or the loser faster than
     /// perfect play.
@@ -78,9 +62,9 @@ pub struct MoveJudgement {
     pub zero_length_after: Vec<Move>,
     /// The position before the move, for the mover: the best any move could do. `None`
     /// if the position was not solved within the time limit.
-    pub before: Option<Outlook>,
+    pub before: Option<Outcome>,
     /// What this move leaves the mover, counting the move itself. `None` if unsolved.
-    pub after: Option<Outlook>,
+    pub after: Option<Outcome>,
     pub mark: Option<Mark>,
 }
 
@@ -94,7 +78,7 @@ impl MoveJudgement {
 /// How a game stands after its last legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
-pub enum Outcome {
+pub enum GameResult {
     /// The game is over.
     Finished {
         #[serde(serialize_with = "text_serde::display")]
@@ -115,19 +99,19 @@ fn reason_name<S: serde::Serializer>(reason: &EndReason, s: S) -> Result<S::Ok, 
     s.serialize_str(reason.name())
 }
 
-impl Outcome {
+impl GameResult {
     /// "black won by goal", "unfinished: white wins in 9 with perfect play".
     pub fn describe(&self) -> String {
         match self {
-            Outcome::Finished { winner, reason } => format!("{winner} won by {}", reason.name()),
-            Outcome::Unfinished {
+            GameResult::Finished { winner, reason } => format!("{winner} won by {}", reason.name()),
+            GameResult::Unfinished {
                 winner: Some(winner),
                 remoteness: Some(r),
             } => format!(
                 "unfinished: {winner} wins in {r} move{} with perfect play",
                 plural(*r as usize)
             ),
-            Outcome::Unfinished { .. } => {
+            GameResult::Unfinished { .. } => {
                 "unfinished (the last position was not solved in time)".to_owned()
             }
         }
@@ -160,11 +144,11 @@ pub struct GameJudgement {
     #[serde(serialize_with = "text_serde::display")]
     pub start: Position,
     /// The start, if it is perfect play's to win: who wins, in how many moves.
-    pub start_outlook: Option<Outlook>,
+    pub start_outcome: Option<Outcome>,
     /// The game as a record line (legal moves only).
     pub record: String,
     pub moves: Vec<MoveJudgement>,
-    pub outcome: Outcome,
+    pub result: GameResult,
     /// The number of the first blunder, if any.
     pub first_blunder: Option<usize>,
     /// Black's moves.
@@ -265,10 +249,6 @@ impl<'a> Judge<'a> {
             verdicts[i] = self.verdict(pos).ok();
             asked();
         }
-        let outlook_of = |v: &Verdict| Outlook {
-            value: v.value,
-            remoteness: v.remoteness,
-        };
 
         let mut moves = Vec::with_capacity(game.moves.len());
         let (mut black, mut white) = (Tally::default(), Tally::default());
@@ -276,18 +256,14 @@ impl<'a> Judge<'a> {
         for (i, &mv) in game.moves.iter().enumerate() {
             let before_pos = game.positions[i];
             let mover = before_pos.turn();
-            let before = verdicts[i].as_ref().map(outlook_of);
+            let before = verdicts[i].as_ref().map(|v| v.outcome);
             let after = verdicts[i + 1].as_ref().map(|child| {
                 // The child's verdict is for its own side to move, which after zero-length
                 // moves may be the mover again.
-                let passed = child.position.turn() != mover;
-                let (value, remoteness) = value_of(through_move(child.score(), passed));
-                Outlook { value, remoteness }
+                child.outcome.through_move(child.position.turn() != mover)
             });
             let mark = match (before, after) {
-                (Some(b), Some(a)) if b.value == Value::Win && a.value == Value::Loss => {
-                    Some(Mark::Blunder)
-                }
+                (Some(b), Some(a)) if a.value < b.value => Some(Mark::Blunder),
                 (Some(b), Some(a)) if b.value == a.value && b.remoteness != a.remoteness => {
                     Some(Mark::Inaccuracy)
                 }
@@ -322,28 +298,30 @@ impl<'a> Judge<'a> {
         }
 
         let end = game.end();
-        let outcome = match end.end() {
-            Some(e) => Outcome::Finished {
+        let result = match end.end() {
+            Some(e) => GameResult::Finished {
                 winner: e.winner,
                 reason: e.reason,
             },
             None => {
                 let last = verdicts.last().copied().flatten();
-                Outcome::Unfinished {
-                    winner: last.map(|v| match v.value {
-                        Value::Win => v.position.turn(),
-                        Value::Loss => !v.position.turn(),
+                GameResult::Unfinished {
+                    // Single-round Kamisado has no draws: a solved position has a winner.
+                    winner: last.and_then(|v| match v.outcome.value {
+                        Value::Win => Some(v.position.turn()),
+                        Value::Loss => Some(!v.position.turn()),
+                        Value::Draw => None,
                     }),
-                    remoteness: last.map(|v| v.remoteness),
+                    remoteness: last.map(|v| v.outcome.remoteness),
                 }
             }
         };
         GameJudgement {
             start: game.positions[0],
-            start_outlook: verdicts[0].as_ref().map(outlook_of),
+            start_outcome: verdicts[0].as_ref().map(|v| v.outcome),
             record: game.record(),
             moves,
-            outcome,
+            result,
             first_blunder,
             black,
             white,
@@ -374,7 +352,7 @@ pub fn summarise(games: &[GameJudgement]) -> FileSummary {
     for game in games {
         summary.games_with_errors += game.error.is_some() as usize;
         summary.games_with_blunders += game.first_blunder.is_some() as usize;
-        summary.finished_games += matches!(game.outcome, Outcome::Finished { .. }) as usize;
+        summary.finished_games += matches!(game.result, GameResult::Finished { .. }) as usize;
         summary.black.add(&game.black);
         summary.white.add(&game.white);
     }

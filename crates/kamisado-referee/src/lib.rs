@@ -50,7 +50,7 @@ mod text_serde;
 
 pub use engine::{serve, Identity};
 pub use judge::{
-    summarise, FileSummary, GameJudgement, Judge, Mark, MoveJudgement, Outcome, Outlook, Tally,
+    summarise, FileSummary, GameJudgement, GameResult, Judge, Mark, MoveJudgement, Tally,
 };
 pub use match_play::{
     run_match, Ending, EngineSides, GameReport, MatchEvent, MatchOptions, MatchReport, MatchSummary,

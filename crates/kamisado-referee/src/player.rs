@@ -1,8 +1,9 @@
 //! The perfect player: fastest win, slowest loss.
 
+use kamisado_core::Kamisado;
 use kamisado_core::{Move, Position};
 use kamisado_db::{Oracle, OracleError, Verdict};
-use kamisado_solver::{Cancel, Kamisado};
+use kamisado_solver::Cancel;
 
 /// Plays perfectly with an [`Oracle`]: a winning position is won as fast as possible, a
 /// losing one lost as slowly as possible.

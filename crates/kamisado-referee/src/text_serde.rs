@@ -1,9 +1,8 @@
-//! Serialising rules types (moves, sides, values, positions) as the text people and
+//! Serialising rules types (moves, sides, positions) as the text people and
 //! programs read everywhere else in the project: `a1-a5`, `black`, `win`, position text.
 
 use std::fmt::Display;
 
-use kamisado_solver::Value;
 use serde::Serializer;
 
 pub fn display<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -22,8 +21,4 @@ pub fn display_option<T: Display, S: Serializer>(
 
 pub fn display_all<T: Display, S: Serializer>(values: &[T], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(values.iter().map(ToString::to_string))
-}
-
-pub fn value<S: Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(value.name())
 }

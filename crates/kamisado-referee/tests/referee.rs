@@ -6,13 +6,14 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use kamisado_core::notation::play_line;
+use kamisado_core::Kamisado;
 use kamisado_core::{Position, Side};
 use kamisado_db::Oracle;
 use kamisado_referee::{
     run_match, serve, EngineFault, EngineSides, Identity, Judge, Mark, MatchOptions, MatchReport,
     PerfectPlayer, PlayedGame,
 };
-use kamisado_solver::{Kamisado, Options, Solver, Value};
+use kamisado_solver::{Options, Solver, Value};
 
 const RANDOM_ENGINE: &str = env!("CARGO_BIN_EXE_kamisado-random-engine");
 
@@ -210,7 +211,10 @@ go
     let (verdict, best) = player
         .best_moves(&late, &kamisado_solver::Cancel::new())
         .unwrap();
-    assert_eq!((verdict.value, verdict.remoteness), (Value::Win, 10));
+    assert_eq!(
+        (verdict.outcome.value, verdict.outcome.remoteness),
+        (Value::Win, 10)
+    );
     assert!(best.contains(&bestmoves[1].parse().unwrap()), "{output}");
 
     // Black's blocked tower passes: White's purple tower on c6 answers.

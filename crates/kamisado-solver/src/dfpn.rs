@@ -1,113 +1,129 @@
-//! Depth-first proof-number search (df-pn) deciding whether the side to move wins.
+//! Depth-first proof-number search (df-pn): does the side to move win (or, in a game with
+//! draws, at least draw)?
 //!
 //! Nagai's df-pn in negamax form: a node's proof number is the smallest disproof number
 //! of its children, its disproof number the sum of their proof numbers, and the search
 //! descends into the child with the smallest disproof number until its numbers pass
-//! thresholds derived from the parent's. A child where the same player moves again (after
-//! automatic zero-length moves) keeps its numbers' roles instead of swapping them. Pawlewicz and Lew's 1+epsilon trick widens the
+//! thresholds derived from the parent's. Pawlewicz and Lew's 1+epsilon trick widens the
 //! child's threshold so the search does not hop between siblings of similar promise.
-//! Numbers live in the shared [`Table`], so threads working on neighbouring problems
-//! reuse each other's proofs. The game graph is acyclic, so no cycle handling is needed.
+//!
+//! Each search answers one [`Question`] about the root: "score >= threshold?". Across a
+//! move to the opponent the question turns into its complement ("I win" is "you do not
+//! at least draw"), and across a move after which the same player moves again (automatic
+//! moves) it stays, with its numbers in their roles. A game without draws has one
+//! question only: "you do not at least draw" is "you do not win" there.
+//!
+//! Numbers live in the shared [`Table`](crate::Table), beside the score bounds that
+//! answers turn into, so threads and both kinds of search reuse each other's results.
+//! The game graph is acyclic, so no cycle handling is needed.
 
-use crate::cancel::Cancel;
-use crate::table::{Entry, Table};
-use crate::{Game, Value};
+use crate::table::{Entry, Question};
+use crate::walker::{Child, Judged, Walker};
+use crate::{Game, Score};
 
 /// Infinity for proof and disproof numbers.
 pub const INF: u32 = u32::MAX;
 /// Largest finite proof number; sums saturate here so that they never fake a proof.
 const MAX_FINITE: u32 = INF - 1;
 
-/// Score bounds of an entry the remoteness search has not touched.
-pub const FULL_RANGE: (i16, i16) = (i16::MIN, i16::MAX);
-
-/// A child and its numbers seen from the parent: `proof` is what it contributes to the
-/// parent's proof number, `disproof` to its disproof number.
-struct Child<G: Game> {
-    pos: G::Position,
-    key: u128,
-    /// Whether the opponent moves next (the child's numbers swap roles), or the same player
-    /// moves again after automatic moves (they keep them).
-    passed: bool,
-    proof: u32,
-    disproof: u32,
-}
-
-impl<G: Game> Child<G> {
-    /// Sets the parent-view numbers from the child's own (pn, dn).
-    #[inline]
-    fn set(&mut self, (pn, dn): (u32, u32)) {
-        (self.proof, self.disproof) = if self.passed { (dn, pn) } else { (pn, dn) };
+/// The question to ask of a child, given the parent's: the complement's threshold when
+/// the opponent moves next (its numbers then swap roles), the same question otherwise.
+#[inline]
+pub(crate) fn child_question<G: Game>(question: Question, passed: bool) -> Question {
+    match (G::DRAWS && passed, question) {
+        (false, q) => q,
+        (true, Question::Wins) => Question::DrawsOrWins,
+        (true, Question::DrawsOrWins) => Question::Wins,
     }
 }
 
-/// One thread's df-pn state over a shared table.
-pub struct Prover<'a, G: Game> {
-    game: &'a G,
-    table: &'a Table,
-    stop: &'a Cancel<'a>,
-    nodes: u64,
-    /// Children lists by depth, reused to keep allocation off the hot path.
-    frames: Vec<Vec<Child<G>>>,
-    moves: Vec<G::Move>,
+/// Whether the mover's answer to `question` through a child scoring `s` is yes.
+#[inline]
+fn answers_yes(question: Question, s: Score, passed: bool) -> bool {
+    s.through_move(passed) >= question.threshold()
+}
+
+/// The bounds a settled question leaves on the score.
+#[inline]
+fn settled_bounds<G: Game>(question: Question, yes: bool) -> (Score, Score) {
+    match (yes, question) {
+        (true, q) => (q.threshold(), Score::WON),
+        // No win: a draw at best, or, in a game without draws, a loss.
+        (false, Question::Wins) if G::DRAWS => (Score::LOST, Score::DRAW),
+        (false, _) => (Score::LOST, Score::BELOW_DRAW),
+    }
+}
+
+/// Proof numbers of a child seen from the parent: `.0` is its share of the parent's
+/// proof number, `.1` of its disproof number.
+type ParentView = (u32, u32);
+
+/// A child's numbers seen from the parent, for the parent's `question`.
+#[inline]
+fn numbers_from_parent<G: Game>(
+    game: &G,
+    c: &Child<G, ParentView>,
+    question: Question,
+) -> ParentView {
+    let q = child_question::<G>(question, c.passed);
+    let threshold = q.threshold();
+    let (low, high) = c.bounds();
+    let own = if low >= threshold {
+        (0, INF)
+    } else if high < threshold {
+        (INF, 0)
+    } else {
+        match c.entry {
+            Some(e) if e.question == q => (e.pn, e.dn),
+            _ => game.estimate(&c.pos),
+        }
+    };
+    from_child(own, c.passed)
+}
+
+/// A child's own (pn, dn) in the parent's view: roles swap when the opponent moves next.
+#[inline]
+fn from_child((pn, dn): (u32, u32), passed: bool) -> ParentView {
+    if passed {
+        (dn, pn)
+    } else {
+        (pn, dn)
+    }
+}
+
+/// One thread's df-pn.
+pub(crate) struct Prover<'a, G: Game> {
+    walker: Walker<'a, G, ParentView>,
 }
 
 impl<'a, G: Game> Prover<'a, G> {
-    pub fn new(game: &'a G, table: &'a Table, stop: &'a Cancel<'a>) -> Prover<'a, G> {
-        Prover {
-            game,
-            table,
-            stop,
-            nodes: 0,
-            frames: Vec::new(),
-            moves: Vec::new(),
-        }
+    pub fn new(walker: Walker<'a, G, ParentView>) -> Prover<'a, G> {
+        Prover { walker }
     }
 
-    /// Nodes expanded so far by this prover.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.walker.nodes
     }
 
-    /// The value of `pos` for the side to move, or `None` if stopped first.
-    pub fn prove(&mut self, pos: &G::Position) -> Option<Value> {
-        let (pn, dn) = self.evaluate(pos).1;
-        let (pn, dn) = if pn == 0 || dn == 0 {
-            (pn, dn)
-        } else {
-            let key = self.game.key(pos);
-            self.mid(pos, key, INF, INF, 0)
+    /// The answer to `question` about `pos`, or `None` if stopped first.
+    pub fn prove(&mut self, pos: &G::Position, question: Question) -> Option<bool> {
+        let threshold = question.threshold();
+        let key = match self.walker.judge(pos) {
+            Judged::Exact(s) => return Some(s >= threshold),
+            Judged::Open { .. } => self.walker.game.key(pos),
         };
-        match (pn, dn) {
-            (0, _) => Some(Value::Win),
-            (_, 0) => Some(Value::Loss),
+        if let Some(e) = self.walker.table.get(key) {
+            if e.low >= threshold {
+                return Some(true);
+            }
+            if e.high < threshold {
+                return Some(false);
+            }
+        }
+        match self.mid(pos, key, question, INF, INF, 0) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
             _ => None,
-        }
-    }
-
-    /// The rules' (or the table's) proof and disproof numbers of a position, and its key
-    /// (0 when the rules decide it: such a position is never searched).
-    #[inline]
-    fn evaluate(&self, pos: &G::Position) -> (u128, (u32, u32)) {
-        match self.evaluate_by_rules(pos) {
-            (key, Some(numbers)) => (key, numbers),
-            (key, None) => match self.table.get(key) {
-                Some(e) => (key, (e.pn, e.dn)),
-                None => (key, self.game.estimate(pos)),
-            },
-        }
-    }
-
-    /// The numbers of a finished game or a win in one, which need no table; otherwise the
-    /// key to look the position up under.
-    #[inline]
-    fn evaluate_by_rules(&self, pos: &G::Position) -> (u128, Option<(u32, u32)>) {
-        match self.game.outcome(pos) {
-            Some(Value::Win) => (0, Some((0, INF))),
-            Some(Value::Loss) => (0, Some((INF, 0))),
-            // A win in one needs no table: the rules alone prove it, and cheaply.
-            None if self.game.winning_move(pos).is_some() => (0, Some((0, INF))),
-            None => (self.game.key(pos), None),
         }
     }
 
@@ -116,74 +132,46 @@ impl<'a, G: Game> Prover<'a, G> {
     fn mid(
         &mut self,
         pos: &G::Position,
-        key: u128,
+        key: G::Key,
+        question: Question,
         th_pn: u32,
         th_dn: u32,
         depth: usize,
     ) -> (u32, u32) {
-        self.nodes += 1;
-        let start_nodes = self.nodes;
-        if self.frames.len() <= depth {
-            self.frames.resize_with(depth + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.frames[depth]);
-        children.clear();
-
-        self.game.moves(pos, &mut self.moves);
-        let player = self.game.player(pos);
-        let mut won = false;
-        for i in 0..self.moves.len() {
-            let child_pos = self.game.play(pos, self.moves[i]);
-            let (child_key, numbers) = self.evaluate_by_rules(&child_pos);
-            let mut child = Child {
-                pos: child_pos,
-                key: child_key,
-                passed: self.game.player(&child_pos) != player,
-                proof: 0,
-                disproof: 0,
-            };
-            match numbers {
-                Some(numbers) => child.set(numbers),
-                None => self.table.prefetch(child_key),
-            }
-            if numbers.is_some() && child.proof == 0 {
-                // This move wins: no need to look further.
-                won = true;
-                break;
-            }
-            children.push(child);
-        }
-        if !won {
-            // The table lookups, once every bucket is on its way.
-            for child in children.iter_mut().filter(|c| c.key != 0) {
-                let numbers = match self.table.get(child.key) {
-                    Some(e) => (e.pn, e.dn),
-                    None => self.game.estimate(&child.pos),
-                };
-                child.set(numbers);
-                won |= child.proof == 0;
-            }
-        }
+        self.walker.nodes += 1;
+        let start_nodes = self.walker.nodes;
+        let (mut children, settled) = self
+            .walker
+            .expand(pos, depth, |s, passed| answers_yes(question, s, passed));
 
         let (mut pn, mut dn) = (0, INF);
-        if !won {
+        if !settled {
+            for c in children.iter_mut() {
+                c.extra = numbers_from_parent(self.walker.game, c, question);
+            }
             loop {
                 // pn = smallest child proof, dn = sum of child disproofs; find the best two.
                 let (mut best, mut best_proof, mut second_proof) = (0, INF, INF);
                 let mut sum: u32 = 0;
                 for (i, c) in children.iter().enumerate() {
-                    if c.proof < best_proof {
+                    let (proof, disproof) = c.extra;
+                    if proof < best_proof {
                         second_proof = best_proof;
-                        best_proof = c.proof;
+                        best_proof = proof;
                         best = i;
-                    } else if c.proof < second_proof {
-                        second_proof = c.proof;
+                    } else if proof < second_proof {
+                        second_proof = proof;
                     }
-                    sum = add(sum, c.disproof);
+                    sum = add(sum, disproof);
                 }
                 pn = best_proof;
                 dn = sum;
-                if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stop.is_cancelled() {
+                if pn == 0
+                    || dn == 0
+                    || pn >= th_pn
+                    || dn >= th_dn
+                    || self.walker.stop.is_cancelled()
+                {
                     break;
                 }
                 let c = &children[best];
@@ -192,32 +180,35 @@ impl<'a, G: Game> Prover<'a, G> {
                 let th_disproof = if th_dn == INF {
                     INF
                 } else {
-                    th_dn - dn + c.disproof
+                    th_dn - dn + c.extra.1
                 };
-                let (child_th_pn, child_th_dn) = if c.passed {
-                    (th_disproof, th_proof)
-                } else {
-                    (th_proof, th_disproof)
-                };
-                let (c_pos, c_key) = (c.pos, c.key);
-                let numbers = self.mid(&c_pos, c_key, child_th_pn, child_th_dn, depth + 1);
-                children[best].set(numbers);
+                let (child_th_pn, child_th_dn) = from_child((th_proof, th_disproof), c.passed);
+                let (c_pos, c_passed) = (c.pos, c.passed);
+                let c_key = c.key.expect("an undecided child has a key");
+                let q = child_question::<G>(question, c_passed);
+                let own = self.mid(&c_pos, c_key, q, child_th_pn, child_th_dn, depth + 1);
+                children[best].extra = from_child(own, c_passed);
             }
         }
+        self.walker.release(depth, children);
 
-        let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
-        self.table.update(key, |e| {
-            let (low, high) = e.map_or(FULL_RANGE, |e| (e.low, e.high));
-            let work = e.map_or(work, |e| e.work.saturating_add(work));
-            *e = Some(Entry {
-                pn,
-                dn,
-                work,
-                low,
-                high,
+        let work = (self.walker.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        self.walker.table.update(key, |e| {
+            let mut entry = e.unwrap_or(Entry {
+                work: 0,
+                ..Entry::unknown()
             });
+            if pn == 0 || dn == 0 {
+                let (low, high) = settled_bounds::<G>(question, pn == 0);
+                entry.low = entry.low.max(low);
+                entry.high = entry.high.min(high);
+            }
+            entry.pn = pn;
+            entry.dn = dn;
+            entry.question = question;
+            entry.work = entry.work.saturating_add(work);
+            *e = Some(entry);
         });
-        self.frames[depth] = children;
         (pn, dn)
     }
 }

@@ -1,36 +1,8 @@
-//! The small trait a game implements to be solved.
+//! The small trait a game implements to be solved, and its contract.
 
 use std::fmt::{Debug, Display};
 
-/// The game-theoretic value of a position for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Value {
-    Loss,
-    Win,
-}
-
-impl Value {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Value::Win => "win",
-            Value::Loss => "loss",
-        }
-    }
-
-    /// The value for the other side.
-    pub const fn flip(self) -> Value {
-        match self {
-            Value::Win => Value::Loss,
-            Value::Loss => Value::Win,
-        }
-    }
-}
-
-impl std::fmt::Display for Value {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::{Key, Value};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,42 +11,107 @@ pub enum Player {
     Second,
 }
 
-/// A finite two-player game without draws and without cycles, as the search sees it.
+/// What a game knows about winning at once (see [`Game::win_in_one`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinInOne<M> {
+    /// The game did not look. Always correct; the search then finds such wins itself.
+    NotChecked,
+    /// The side to move has no move that wins at once.
+    No,
+    /// This legal move wins at once.
+    Wins(M),
+}
+
+/// A finite two-player game, as the solver sees it.
 ///
-/// Every move counts one towards remoteness: a game whose rules contain automatic moves
-/// (Kamisado's zero-length moves) plays them inside [`Game::play`]. Turns need not
-/// alternate: after such automatic moves the player who just moved may move again, so the
-/// search asks [`Game::player`] rather than assuming the turn passed. A game with draws
-/// (Kamon) would add a third terminal value; proof-number search then answers "win or
-/// not" and a second search from the other side separates draws from losses.
+/// # The contract
+///
+/// A game implements the REQUIRED items and may implement the OPTIONAL ones. The solver
+/// is exact only if every item keeps its promise; the tests of each game check them
+/// against a naive reference.
+///
+/// REQUIRED
+///
+/// - [`Game::Position`], [`Game::Move`]: small `Copy` types. A position must determine
+///   everything the rest of the game depends on (no history outside it).
+/// - [`Game::Key`]: see [`Game::key`]. Any width: `u64`, `u128`, `[u64; N]`.
+/// - [`Game::outcome`]: `Some(value)` for the side to move exactly when the game is over.
+/// - [`Game::player`]: whose turn it is. Turns need not alternate: a game whose rules
+///   contain automatic moves (Kamisado's zero-length moves, a skipped turn) plays them
+///   inside [`Game::play`], and the same player may then move again.
+/// - [`Game::moves`]: every legal move of an unfinished position; never empty there. (A
+///   rule like "a player without a legal move loses" is an [`Game::outcome`].)
+/// - [`Game::play`]: the position after a legal move, automatic moves included. Every
+///   move counts one towards remoteness.
+/// - [`Game::key`]: equal keys only for positions with the same value and remoteness for
+///   the side to move and the same moves up to a symmetry (a key may fold symmetric
+///   positions together); the table compares keys whole, so keys must be exact.
+///   The position graph must be acyclic: no position can recur in a game.
+///
+/// REQUIRED for games with draws
+///
+/// - [`Game::DRAWS`]: `true` if any position can end in a draw; the solver then asks a
+///   second question to separate draws from losses. A game without draws keeps `false`
+///   and pays nothing for them.
+/// - [`Game::drawn_length`]: how many moves every drawn continuation lasts. The solver
+///   requires this to be fixed by the position (as in games that draw only on a full
+///   board): under perfect play neither player leaves a draw early, since every other
+///   end is a win for one of them.
+///
+/// OPTIONAL (each only makes the search faster; the default is always correct)
+///
+/// - [`Game::win_in_one`]: a move that wins at once, found without generating children.
+///   It may answer [`WinInOne::NotChecked`] for any position, but if it answers
+///   [`WinInOne::No`] there must be no such move, and [`WinInOne::Wins`] must name a
+///   legal one. The remoteness search narrows its bounds on `No` only.
+/// - [`Game::estimate`]: first guesses of the proof and disproof numbers of "the side to
+///   move wins", both at least 1. Any guess is correct; good ones (for example, the
+///   number of replies that would all have to be refuted) save work.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;
     type Move: Copy + Send + Sync + Eq + Debug + Display;
+    type Key: Key;
 
-    /// `Some(value)` for a finished game, from the side to move's point of view.
+    /// REQUIRED for games with draws: whether any position can end in a draw.
+    const DRAWS: bool = false;
+
+    /// REQUIRED. `Some(value)` for a finished game, from the side to move's point of view;
+    /// `None` while the game goes on.
     fn outcome(&self, pos: &Self::Position) -> Option<Value>;
 
-    /// The player to move (in a finished game: the player who would be next).
+    /// REQUIRED. The player to move (in a finished game: the player who would be next).
     fn player(&self, pos: &Self::Position) -> Player;
 
-    /// The legal moves of an unfinished position; never empty.
+    /// REQUIRED. The legal moves of an unfinished position into `out` (cleared first);
+    /// never empty.
     fn moves(&self, pos: &Self::Position, out: &mut Vec<Self::Move>);
 
-    /// The position after a legal move.
+    /// REQUIRED. The position after the legal move `m`, automatic moves included.
     fn play(&self, pos: &Self::Position, m: Self::Move) -> Self::Position;
 
-    /// A key shared exactly by positions with the same value and remoteness (it may fold
-    /// symmetric positions together). Never 0.
-    fn key(&self, pos: &Self::Position) -> u128;
+    /// REQUIRED. The position's exact key (see the contract above).
+    fn key(&self, pos: &Self::Position) -> Self::Key;
 
-    /// A move that wins at once, if the side to move has one. Lets the search prove a win
-    /// without generating children; the default knows nothing.
-    fn winning_move(&self, _pos: &Self::Position) -> Option<Self::Move> {
-        None
+    /// REQUIRED for games with draws. The number of moves every drawn continuation of
+    /// `pos` lasts (0 for a game drawn already).
+    ///
+    /// # Panics
+    ///
+    /// The default panics: a game with [`Game::DRAWS`] must implement it, and a game
+    /// without draws never has it called.
+    fn drawn_length(&self, _pos: &Self::Position) -> u32 {
+        panic!("a game with draws must implement Game::drawn_length")
     }
 
-    /// A first guess of how many leaves a proof (`.0`) and a disproof (`.1`) of a win for
-    /// the side to move need, before any search. Both at least 1.
+    /// OPTIONAL. Whether the side to move can win at once, and how.
+    #[inline]
+    fn win_in_one(&self, _pos: &Self::Position) -> WinInOne<Self::Move> {
+        WinInOne::NotChecked
+    }
+
+    /// OPTIONAL. First guesses of the proof (`.0`) and disproof (`.1`) numbers of "the
+    /// side to move wins", before any search. Both at least 1.
+    #[inline]
     fn estimate(&self, _pos: &Self::Position) -> (u32, u32) {
         (1, 1)
     }

@@ -6,9 +6,11 @@ use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::cancel::Cancel;
-use crate::dfpn::Prover;
-use crate::remoteness::{child_score_for, child_window, through_move, value_of, Remoteness};
-use crate::{Game, Table, Value};
+use crate::dfpn::{child_question, Prover};
+use crate::remoteness::{mtdf, range_of, Remoteness};
+use crate::table::Question;
+use crate::walker::Walker;
+use crate::{Game, Outcome, Score, Table, Value};
 
 /// Default table size: enough for the whole Kamisado opening table with remoteness, and
 /// small enough that touching it (the table is written at random, so every page is
@@ -47,12 +49,11 @@ pub enum SolveError {
 /// A position's exact result for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
-    pub value: Value,
-    /// Moves to the end under perfect play (0 for a finished game).
-    pub remoteness: u32,
-    /// Every move that keeps the value with the best remoteness (fastest win, slowest loss).
+    /// Remoteness 0 for a finished game.
+    pub outcome: Outcome,
+    /// Every move that keeps the outcome (fastest win, slowest loss; every drawing move).
     pub best: Vec<M>,
-    /// A perfect line: exactly `remoteness` moves, ending the game.
+    /// A perfect line: exactly `outcome.remoteness` moves, ending the game.
     pub pv: Vec<M>,
 }
 
@@ -60,10 +61,8 @@ pub struct Solution<M> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveResult<M> {
     pub mv: M,
-    /// The value for the player making the move.
-    pub value: Value,
-    /// Moves to the end, counting this one, under perfect play after it.
-    pub remoteness: u32,
+    /// For the player making the move; the remoteness counts this move.
+    pub outcome: Outcome,
     /// This move followed by a perfect line from the position after it.
     pub pv: Vec<M>,
 }
@@ -76,9 +75,12 @@ pub struct Analysis<M> {
     pub moves: Vec<MoveResult<M>>,
 }
 
+/// A move, the position after it, and whether the turn passed to the opponent.
+type Children<G> = Vec<(<G as Game>::Move, <G as Game>::Position, bool)>;
+
 pub struct Solver<G: Game> {
     game: G,
-    table: Table,
+    table: Table<G::Key>,
     pool: rayon::ThreadPool,
     threads: usize,
     nodes: AtomicU64,
@@ -106,7 +108,7 @@ impl<G: Game> Solver<G> {
         &self.game
     }
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &Table<G::Key> {
         &self.table
     }
 
@@ -121,34 +123,52 @@ impl<G: Game> Solver<G> {
 
     /// Who wins with perfect play, by proof-number search. With several threads, the
     /// moves of the position are proved side by side and the search stops at the first
-    /// winning one.
+    /// move that settles the question.
     pub fn value(&self, pos: &G::Position, cancel: &Cancel) -> Result<Value, SolveError> {
         if let Some(v) = self.game.outcome(pos) {
             return Ok(v);
         }
         let children = self.children(pos);
         if self.threads == 1 || children.len() < 2 {
-            return self.prove(pos, cancel);
+            return self.value_on_this_thread(pos, cancel);
         }
+        if self.some_move_answers_yes(&children, Question::Wins, cancel)? {
+            Ok(Value::Win)
+        } else if !G::DRAWS {
+            Ok(Value::Loss)
+        } else if self.some_move_answers_yes(&children, Question::DrawsOrWins, cancel)? {
+            Ok(Value::Draw)
+        } else {
+            Ok(Value::Loss)
+        }
+    }
+
+    /// Whether some move answers `question` with yes for the mover, the moves proved side
+    /// by side until one does.
+    fn some_move_answers_yes(
+        &self,
+        children: &Children<G>,
+        question: Question,
+        cancel: &Cancel,
+    ) -> Result<bool, SolveError> {
         let found = cancel.child();
-        let winning = self.pool.install(|| {
+        let yes = self.pool.install(|| {
             children.par_iter().any(|(_, child, passed)| {
-                // A move wins when the position after it is lost for the opponent, or won
-                // for the mover if zero-length moves gave the mover the turn again.
-                let wanted = if *passed { Value::Loss } else { Value::Win };
-                let wins = self.prove(child, &found) == Ok(wanted);
-                if wins {
+                let answer = self.prove(child, child_question::<G>(question, *passed), &found);
+                // Through a move to the opponent, the child's "no" is the mover's "yes".
+                let yes = answer == Ok(!*passed);
+                if yes {
                     found.cancel();
                 }
-                wins
+                yes
             })
         });
-        if winning {
-            Ok(Value::Win)
+        if yes {
+            Ok(true)
         } else if cancel.is_cancelled() {
             Err(SolveError::Stopped)
         } else {
-            Ok(Value::Loss)
+            Ok(false)
         }
     }
 
@@ -164,98 +184,88 @@ impl<G: Game> Solver<G> {
             children
                 .par_iter()
                 .map(|(m, child, passed)| {
-                    let v = self.prove(child, cancel)?;
+                    let v = self.value_on_this_thread(child, cancel)?;
                     Ok((*m, if *passed { v.flip() } else { v }))
                 })
                 .collect()
         })
     }
 
-    /// The exact score (value and remoteness, see [`crate::remoteness`]) of a position.
-    pub fn score(&self, pos: &G::Position, cancel: &Cancel) -> Result<i32, SolveError> {
+    /// The exact score (value and remoteness, see [`Score`]) of a position.
+    pub fn score(&self, pos: &G::Position, cancel: &Cancel) -> Result<Score, SolveError> {
         if let Some(v) = self.game.outcome(pos) {
-            return Ok(crate::remoteness::score(v, 0));
+            return Ok(Score::new(v, 0));
         }
         let value = self.value(pos, cancel)?;
         let children = self.children(pos);
-        if self.threads == 1 || children.len() < 2 {
-            let mut search = Remoteness::new(&self.game, &self.table, cancel);
-            let score = search.exact(pos, Some(value));
-            self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
-            return score.ok_or(SolveError::Stopped);
+        if value == Value::Draw {
+            Ok(Score::DRAW)
+        } else if self.threads == 1 || children.len() < 2 {
+            self.exact_on_this_thread(pos, value, cancel)
+        } else {
+            // MTD(f) at the root with its moves searched side by side: with a null window
+            // every move is an independent question, and the first that answers "at
+            // least" ends the probe.
+            mtdf(range_of(Some(value)), |beta| {
+                self.root_probe(&children, beta, cancel)
+            })
         }
-        // MTD(f) at the root with its moves searched side by side: with a null window
-        // every move is an independent question, and the first that answers "at least"
-        // ends the probe.
-        let (mut low, mut high) = match value {
-            Value::Win => (1, crate::remoteness::WIN),
-            Value::Loss => (-crate::remoteness::WIN, -1),
-        };
-        let mut guess = high;
-        while low < high {
-            let beta = if guess == low { guess + 1 } else { guess };
-            guess = self.root_probe(&children, beta, cancel)?;
-            if guess < beta {
-                high = guess;
-            } else {
-                low = guess;
-            }
-        }
-        Ok(low)
+    }
+
+    /// The exact outcome of a position: its value and remoteness.
+    pub fn outcome(&self, pos: &G::Position, cancel: &Cancel) -> Result<Outcome, SolveError> {
+        Ok(self.score(pos, cancel)?.outcome(&self.game, pos))
     }
 
     /// The best score among the children that is at least `beta` (if any), else an upper
     /// bound below `beta`, searching the moves in parallel.
     fn root_probe(
         &self,
-        children: &[(G::Move, G::Position, bool)],
-        beta: i32,
+        children: &Children<G>,
+        beta: Score,
         cancel: &Cancel,
-    ) -> Result<i32, SolveError> {
+    ) -> Result<Score, SolveError> {
         let cutoff = cancel.child();
-        let best = AtomicI32::new(i32::MIN);
+        let to_bits = |s: Score| s.to_bits() as i32;
+        let best = AtomicI32::new(to_bits(Score::BELOW_ALL));
         self.pool.install(|| {
             children.par_iter().for_each(|(_, child, passed)| {
                 if cutoff.is_cancelled() {
                     return;
                 }
-                let mut search = Remoteness::new(&self.game, &self.table, &cutoff);
-                let (alpha, beta_child) = child_window(beta - 1, beta, *passed);
+                let mut search = Remoteness::new(Walker::new(&self.game, &self.table, &cutoff));
+                let (alpha, beta_child) = Score::child_window(beta.below(), beta, *passed);
                 let child_score = search.probe(child, alpha, beta_child);
                 self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
                 if cutoff.is_cancelled() {
                     return;
                 }
-                let s = through_move(child_score, *passed);
-                best.fetch_max(s, Ordering::Relaxed);
+                let s = child_score.through_move(*passed);
+                best.fetch_max(to_bits(s), Ordering::Relaxed);
                 if s >= beta {
                     cutoff.cancel();
                 }
             })
         });
-        let best = best.load(Ordering::Relaxed);
-        if best >= beta {
+        let best = Score::from_bits(best.load(Ordering::Relaxed) as i16);
+        if best >= beta || !cancel.is_cancelled() {
             Ok(best)
-        } else if cancel.is_cancelled() {
-            Err(SolveError::Stopped)
         } else {
-            Ok(best)
+            Err(SolveError::Stopped)
         }
     }
 
-    /// The exact result of a position: value, remoteness, every best move, a perfect line.
+    /// The exact result of a position: outcome, every best move, a perfect line.
     pub fn solve(
         &self,
         pos: &G::Position,
         cancel: &Cancel,
     ) -> Result<Solution<G::Move>, SolveError> {
         let score = self.score(pos, cancel)?;
-        let (value, remoteness) = value_of(score);
         let best = self.best_moves(pos, score, cancel)?;
         let pv = self.principal_variation(pos, score, cancel)?;
         Ok(Solution {
-            value,
-            remoteness,
+            outcome: score.outcome(&self.game, pos),
             best,
             pv,
         })
@@ -265,12 +275,9 @@ impl<G: Game> Solver<G> {
     pub fn best_moves(
         &self,
         pos: &G::Position,
-        score: i32,
+        score: Score,
         cancel: &Cancel,
     ) -> Result<Vec<G::Move>, SolveError> {
-        if self.game.outcome(pos).is_some() {
-            return Ok(Vec::new());
-        }
         let children = self.children(pos);
         let keeps: Vec<bool> = self.pool.install(|| {
             children
@@ -290,25 +297,29 @@ impl<G: Game> Solver<G> {
         &self,
         child: &G::Position,
         passed: bool,
-        score: i32,
+        score: Score,
         cancel: &Cancel,
     ) -> Result<bool, SolveError> {
-        let mut search = Remoteness::new(&self.game, &self.table, cancel);
-        let (alpha, beta) = child_window(score - 1, score, passed);
+        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel));
+        let (alpha, beta) = Score::child_window(score.below(), score, passed);
         let c = search.probe(child, alpha, beta);
         self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
         if cancel.is_cancelled() {
             return Err(SolveError::Stopped);
         }
-        Ok(through_move(c, passed) >= score)
+        Ok(c.through_move(passed) >= score)
     }
 
     /// A perfect line from `pos`, whose exact score is `score`: the first best move at
     /// every step, down to the end of the game.
+    ///
+    /// # Panics
+    ///
+    /// If `score` is not the exact score of `pos` (no move would keep it).
     pub fn principal_variation(
         &self,
         pos: &G::Position,
-        score: i32,
+        score: Score,
         cancel: &Cancel,
     ) -> Result<Vec<G::Move>, SolveError> {
         let mut line = Vec::new();
@@ -330,7 +341,8 @@ impl<G: Game> Solver<G> {
                 next.expect("a position with an exact score has a move that keeps it");
             line.push(m);
             pos = child;
-            score = child_score_for(score, passed);
+            // On exact scores the child bound is the inverse of the move.
+            score = score.child_bound(passed);
         }
         Ok(line)
     }
@@ -345,7 +357,7 @@ impl<G: Game> Solver<G> {
     ) -> Result<Analysis<G::Move>, SolveError> {
         let children = self.children(pos);
         // Symmetric moves lead to one position under the table's key: solve each once.
-        let mut unique: Vec<(u128, G::Position)> = Vec::new();
+        let mut unique: Vec<(G::Key, G::Position)> = Vec::new();
         let mut index_of = Vec::with_capacity(children.len());
         for (_, child, _) in &children {
             let key = self.game.key(child);
@@ -358,15 +370,13 @@ impl<G: Game> Solver<G> {
                 });
             index_of.push(i);
         }
-        let scores: Vec<i32> = self.pool.install(|| {
+        let scores: Vec<Score> = self.pool.install(|| {
             unique
                 .par_iter()
-                .map(|(_, child)| {
-                    let s = self.child_score(child, cancel);
-                    let duplicates = index_of
-                        .iter()
-                        .filter(|&&i| unique[i].0 == self.game.key(child))
-                        .count();
+                .enumerate()
+                .map(|(u, (_, child))| {
+                    let s = self.score_on_this_thread(child, cancel);
+                    let duplicates = index_of.iter().filter(|&&i| i == u).count();
                     (0..duplicates).for_each(|_| progress());
                     s
                 })
@@ -378,46 +388,32 @@ impl<G: Game> Solver<G> {
                 .zip(index_of)
                 .map(|((m, child, passed), i)| {
                     let child_score = scores[i];
-                    let (value, remoteness) = value_of(through_move(child_score, *passed));
                     let mut pv = vec![*m];
                     pv.extend(self.principal_variation(child, child_score, cancel)?);
                     Ok(MoveResult {
                         mv: *m,
-                        value,
-                        remoteness,
+                        outcome: child_score.outcome(&self.game, child).through_move(*passed),
                         pv,
                     })
                 })
                 .collect::<Result<_, SolveError>>()
         })?;
-        let best_score = results
-            .iter()
-            .map(|r| crate::remoteness::score(r.value, r.remoteness))
-            .max();
+        let best_score = results.iter().map(|r| Score::of(r.outcome)).max();
         let solution = match best_score {
             None => Solution {
-                value: self.game.outcome(pos).unwrap_or(Value::Loss),
-                remoteness: 0,
+                outcome: Outcome::new(self.game.outcome(pos).unwrap_or(Value::Loss), 0),
                 best: Vec::new(),
                 pv: Vec::new(),
             },
             Some(best_score) => {
-                let (value, remoteness) = value_of(best_score);
-                let best: Vec<G::Move> = results
+                let best: Vec<&MoveResult<G::Move>> = results
                     .iter()
-                    .filter(|r| crate::remoteness::score(r.value, r.remoteness) == best_score)
-                    .map(|r| r.mv)
+                    .filter(|r| Score::of(r.outcome) == best_score)
                     .collect();
-                let pv = results
-                    .iter()
-                    .find(|r| r.mv == best[0])
-                    .map(|r| r.pv.clone())
-                    .unwrap_or_default();
                 Solution {
-                    value,
-                    remoteness,
-                    best,
-                    pv,
+                    outcome: best[0].outcome,
+                    best: best.iter().map(|r| r.mv).collect(),
+                    pv: best[0].pv.clone(),
                 }
             }
         };
@@ -427,25 +423,61 @@ impl<G: Game> Solver<G> {
         })
     }
 
+    /// The value of one position on the current thread: "does the side to move win?",
+    /// and in a game with draws, if not, "does it at least draw?".
+    fn value_on_this_thread(
+        &self,
+        pos: &G::Position,
+        cancel: &Cancel,
+    ) -> Result<Value, SolveError> {
+        if self.prove(pos, Question::Wins, cancel)? {
+            Ok(Value::Win)
+        } else if !G::DRAWS {
+            Ok(Value::Loss)
+        } else if self.prove(pos, Question::DrawsOrWins, cancel)? {
+            Ok(Value::Draw)
+        } else {
+            Ok(Value::Loss)
+        }
+    }
+
     /// The exact score of one position on the current thread: proof-number search for
-    /// the value, then the remoteness search inside the half it names.
-    fn child_score(&self, pos: &G::Position, cancel: &Cancel) -> Result<i32, SolveError> {
-        let value = self.prove(pos, cancel)?;
-        let mut search = Remoteness::new(&self.game, &self.table, cancel);
+    /// the value, then the remoteness search inside the range it names.
+    fn score_on_this_thread(
+        &self,
+        pos: &G::Position,
+        cancel: &Cancel,
+    ) -> Result<Score, SolveError> {
+        let value = self.value_on_this_thread(pos, cancel)?;
+        self.exact_on_this_thread(pos, value, cancel)
+    }
+
+    fn exact_on_this_thread(
+        &self,
+        pos: &G::Position,
+        value: Value,
+        cancel: &Cancel,
+    ) -> Result<Score, SolveError> {
+        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel));
         let score = search.exact(pos, Some(value));
         self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
         score.ok_or(SolveError::Stopped)
     }
 
-    fn prove(&self, pos: &G::Position, cancel: &Cancel) -> Result<Value, SolveError> {
-        let mut prover = Prover::new(&self.game, &self.table, cancel);
-        let value = prover.prove(pos);
+    fn prove(
+        &self,
+        pos: &G::Position,
+        question: Question,
+        cancel: &Cancel,
+    ) -> Result<bool, SolveError> {
+        let mut prover = Prover::new(Walker::new(&self.game, &self.table, cancel));
+        let answer = prover.prove(pos, question);
         self.nodes.fetch_add(prover.nodes(), Ordering::Relaxed);
-        value.ok_or(SolveError::Stopped)
+        answer.ok_or(SolveError::Stopped)
     }
 
     /// Each move, the position after it, and whether the turn passed to the opponent.
-    fn children(&self, pos: &G::Position) -> Vec<(G::Move, G::Position, bool)> {
+    fn children(&self, pos: &G::Position) -> Children<G> {
         if self.game.outcome(pos).is_some() {
             return Vec::new();
         }

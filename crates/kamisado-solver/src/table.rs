@@ -2,55 +2,117 @@
 //!
 //! Fixed size, chosen by the user in bytes, allocated zeroed so that pages cost nothing
 //! until the search touches them, and never grown: when a bucket is full the entry that
-//! cost the least work to compute makes room. Each bucket is one pair of cache lines
-//! holding four entries, guarded by a lock bit, so that a reader never sees half an entry:
-//! an exact solver cannot afford the torn-read risk of lockless hashing.
+//! cost the least work to compute makes room. Each bucket holds four entries and is
+//! guarded by a lock bit, so that a reader never sees half an entry: an exact solver
+//! cannot afford the torn-read risk of lockless hashing.
+//!
+//! An entry is the position's whole key (any width, see [`Key`]) and two words: the
+//! proof and disproof numbers, and a word of bounds, work and flags. Keys are compared
+//! whole, so a lookup never confuses two positions. The lock bit lives in a flag word,
+//! never in a key word: no key bit can be lost to it. With Kamisado's two-word keys an
+//! entry is 32 bytes and a bucket two cache lines.
 //!
 //! (`dashmap` was the other candidate; it grows without bound and has no replacement
 //! policy, and a bounded table is what a solver on a 24 GiB machine needs.)
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use kamisado_core::mix128;
+use crate::{Key, Score};
+
+/// Which question an entry's proof and disproof numbers are about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Question {
+    /// "Does the side to move win?"
+    Wins,
+    /// "Does the side to move at least draw?" (only asked in games with draws).
+    DrawsOrWins,
+}
+
+impl Question {
+    /// The lowest score that answers yes.
+    #[inline]
+    pub fn threshold(self) -> Score {
+        match self {
+            Question::Wins => Score::ABOVE_DRAW,
+            Question::DrawsOrWins => Score::DRAW,
+        }
+    }
+}
 
 /// What the table knows about one position. All fields are from the side to move's view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// Proof number of "the side to move wins"; 0 = proven win.
+    /// Proof number of [`Entry::question`]; 0 = answered yes.
     pub pn: u32,
-    /// Disproof number; 0 = proven loss.
+    /// Disproof number; 0 = answered no.
     pub dn: u32,
-    /// Nodes spent on this position and below (saturating): the replacement priority.
+    pub question: Question,
+    /// Lower and upper bounds on the exact score, whatever search found them.
+    pub low: Score,
+    pub high: Score,
+    /// Nodes spent on this position and below (saturating at [`MAX_WORK`]): the
+    /// replacement priority.
     pub work: u32,
-    /// Lower and upper bounds on the exact score (see `remoteness`), or the full range.
-    pub low: i16,
-    pub high: i16,
 }
 
-const WORDS_PER_ENTRY: usize = 4;
+impl Entry {
+    /// An entry that knows nothing yet.
+    pub const fn unknown() -> Entry {
+        Entry {
+            pn: 1,
+            dn: 1,
+            question: Question::Wins,
+            low: Score::LOST,
+            high: Score::WON,
+            work: 1,
+        }
+    }
+
+    /// The value the bounds prove, if they pin it down.
+    pub fn proven_value(&self) -> Option<crate::Value> {
+        let (low, high) = (self.low.value(), self.high.value());
+        (low == high).then_some(low)
+    }
+
+    /// The exact score, if the bounds have met.
+    pub fn exact(&self) -> Option<Score> {
+        (self.low == self.high).then_some(self.low)
+    }
+}
+
+/// The largest work count an entry holds.
+pub const MAX_WORK: u32 = (1 << 30) - 1;
+
 const ENTRIES_PER_BUCKET: usize = 4;
-const WORDS_PER_BUCKET: usize = WORDS_PER_ENTRY * ENTRIES_PER_BUCKET;
-/// The lock of a bucket is the top bit of its first entry's high key word: keys use at
-/// most 127 bits.
-const LOCK_BIT: u64 = 1 << 63;
+const WORK_MASK: u64 = MAX_WORK as u64;
+const QUESTION_BIT: u64 = 1 << 30;
+/// The lock of a bucket: a bit of its first entry's flag word that no field uses.
+const LOCK_BIT: u64 = 1 << 31;
 
-/// Bytes per entry, for reporting memory per position.
-pub const ENTRY_BYTES: usize = WORDS_PER_ENTRY * 8;
-
-pub struct Table {
+pub struct Table<K: Key> {
     words: Words,
     bucket_mask: usize,
+    key: PhantomData<K>,
 }
 
-impl Table {
+impl<K: Key> Table<K> {
+    /// Words per entry: the key, then the numbers, then the flag word.
+    const ENTRY_WORDS: usize = K::WORDS + 2;
+    const BUCKET_WORDS: usize = Self::ENTRY_WORDS * ENTRIES_PER_BUCKET;
+
+    /// Bytes per entry, for reporting memory per position.
+    pub const ENTRY_BYTES: usize = Self::ENTRY_WORDS * 8;
+
     /// A table of at most `bytes` bytes (at least one bucket), rounded down to a power of
     /// two buckets.
-    pub fn with_bytes(bytes: usize) -> std::io::Result<Table> {
-        let buckets = (bytes / (WORDS_PER_BUCKET * 8)).max(1);
+    pub fn with_bytes(bytes: usize) -> std::io::Result<Table<K>> {
+        let buckets = (bytes / (Self::BUCKET_WORDS * 8)).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Ok(Table {
-            words: Words::zeroed(buckets * WORDS_PER_BUCKET)?,
+            words: Words::zeroed(buckets * Self::BUCKET_WORDS)?,
             bucket_mask: buckets - 1,
+            key: PhantomData,
         })
     }
 
@@ -66,7 +128,7 @@ impl Table {
     /// look up every child of a node overlaps those cache misses instead of waiting for
     /// each in turn.
     #[inline]
-    pub fn prefetch(&self, key: u128) {
+    pub fn prefetch(&self, key: K) {
         #[cfg(target_arch = "x86_64")]
         {
             let ptr = self.bucket(key).as_ptr().cast::<i8>();
@@ -79,100 +141,95 @@ impl Table {
     }
 
     #[inline]
-    fn bucket(&self, key: u128) -> &[AtomicU64] {
-        let b = (mix128(key) as usize) & self.bucket_mask;
-        &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET]
+    fn bucket_at(&self, b: usize) -> &[AtomicU64] {
+        &self.words[b * Self::BUCKET_WORDS..(b + 1) * Self::BUCKET_WORDS]
+    }
+
+    #[inline]
+    fn bucket(&self, key: K) -> &[AtomicU64] {
+        self.bucket_at(key.hash() as usize & self.bucket_mask)
     }
 
     /// The entry for `key`, if the table holds one.
     #[inline]
-    pub fn get(&self, key: u128) -> Option<Entry> {
-        let bucket = self.bucket(key);
-        let guard = Lock::acquire(bucket);
-        let found = (0..ENTRIES_PER_BUCKET)
-            .find(|&i| guard.key(i) == key)
-            .map(|i| guard.entry(i));
-        drop(guard);
-        found
+    pub fn get(&self, key: K) -> Option<Entry> {
+        let guard = Lock::<K>::acquire(self.bucket(key));
+        guard.find(key).map(|i| guard.entry(i))
     }
 
     /// Reads the entry for `key` (or `None`), lets `f` change it, and stores the result,
     /// all under the bucket's lock. Returns what `f` returned.
     #[inline]
-    pub fn update<R>(&self, key: u128, f: impl FnOnce(&mut Option<Entry>) -> R) -> R {
-        let bucket = self.bucket(key);
-        let guard = Lock::acquire(bucket);
-        let slot = (0..ENTRIES_PER_BUCKET).find(|&i| guard.key(i) == key);
+    pub fn update<R>(&self, key: K, f: impl FnOnce(&mut Option<Entry>) -> R) -> R {
+        let guard = Lock::<K>::acquire(self.bucket(key));
+        let slot = guard.find(key);
         let mut entry = slot.map(|i| guard.entry(i));
         let result = f(&mut entry);
         if let Some(entry) = entry {
+            // Else an empty entry if there is one, else the one that cost least.
             let i = slot.unwrap_or_else(|| {
-                // An empty entry if there is one, else the one that cost least.
                 (0..ENTRIES_PER_BUCKET)
-                    .min_by_key(|&i| {
-                        if guard.key(i) == 0 {
-                            0
-                        } else {
-                            1 + guard.entry(i).work as u64
-                        }
-                    })
+                    .min_by_key(|&i| guard.work(i))
                     .unwrap_or(0)
             });
             guard.store(i, key, entry);
         }
-        drop(guard);
         result
     }
 
     /// Stores `entry` for `key`, replacing what was there.
     #[inline]
-    pub fn store(&self, key: u128, entry: Entry) {
+    pub fn store(&self, key: K, entry: Entry) {
         self.update(key, |e| *e = Some(entry));
     }
 
-    /// How many entries are in use (counts the whole table: for reports, not for search).
+    /// How many entries are in use. Reads every bucket without locking (a count, not a
+    /// search result) and writes nothing: for reports, not for search.
     pub fn len(&self) -> usize {
-        (0..=self.bucket_mask)
-            .map(|b| {
-                let bucket = &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET];
-                let guard = Lock::acquire(bucket);
-                (0..ENTRIES_PER_BUCKET)
-                    .filter(|&i| guard.key(i) != 0)
-                    .count()
-            })
-            .sum()
+        (0..=self.bucket_mask).map(|b| self.used_in(b)).sum()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// The fraction of entries in use, estimated from up to 4096 evenly spread buckets
-    /// (reading them all would touch every page of a large table).
+    /// Entries in use in bucket `b`, read without the lock: a concurrent writer can make
+    /// the count off by one, never unsafe.
+    fn used_in(&self, b: usize) -> usize {
+        let bucket = self.bucket_at(b);
+        (0..ENTRIES_PER_BUCKET)
+            .filter(|&i| {
+                let flags = bucket[i * Self::ENTRY_WORDS + K::WORDS + 1].load(Ordering::Relaxed);
+                flags & WORK_MASK != 0
+            })
+            .count()
+    }
+
+    /// The fraction of entries in use, estimated from up to 4096 evenly spread buckets.
+    /// Reads only: a page never written is read as the kernel's shared zero page and
+    /// costs no memory, so a huge table stays as small as its use.
     pub fn fill(&self) -> f64 {
         let buckets = self.bucket_mask + 1;
         let step = (buckets / 4096).max(1);
         let (mut used, mut seen) = (0usize, 0usize);
         for b in (0..buckets).step_by(step) {
-            let bucket = &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET];
-            let guard = Lock::acquire(bucket);
-            used += (0..ENTRIES_PER_BUCKET)
-                .filter(|&i| guard.key(i) != 0)
-                .count();
+            used += self.used_in(b);
             seen += ENTRIES_PER_BUCKET;
         }
         used as f64 / seen as f64
     }
 
     /// Every entry, for writing a database. Takes each bucket's lock in turn.
-    pub fn for_each(&self, mut f: impl FnMut(u128, Entry)) {
+    pub fn for_each(&self, mut f: impl FnMut(K, Entry)) {
         for b in 0..=self.bucket_mask {
-            let bucket = &self.words[b * WORDS_PER_BUCKET..(b + 1) * WORDS_PER_BUCKET];
-            let guard = Lock::acquire(bucket);
+            // A bucket never written needs no lock (and locking it would touch its page).
+            if self.used_in(b) == 0 {
+                continue;
+            }
+            let guard = Lock::<K>::acquire(self.bucket_at(b));
             for i in 0..ENTRIES_PER_BUCKET {
-                let key = guard.key(i);
-                if key != 0 {
-                    f(key, guard.entry(i));
+                if guard.work(i) != 0 {
+                    f(guard.key(i), guard.entry(i));
                 }
             }
         }
@@ -180,19 +237,27 @@ impl Table {
 }
 
 /// A locked bucket; unlocks when dropped.
-struct Lock<'a> {
+struct Lock<'a, K: Key> {
     words: &'a [AtomicU64],
+    key: PhantomData<K>,
 }
 
-impl<'a> Lock<'a> {
+impl<'a, K: Key> Lock<'a, K> {
+    const ENTRY_WORDS: usize = K::WORDS + 2;
+    /// The word holding the lock bit: entry 0's flag word.
+    const LOCK_WORD: usize = K::WORDS + 1;
+
     #[inline]
-    fn acquire(words: &'a [AtomicU64]) -> Lock<'a> {
-        let lock_word = &words[1];
+    fn acquire(words: &'a [AtomicU64]) -> Lock<'a, K> {
+        let lock_word = &words[Self::LOCK_WORD];
         loop {
             // Acquire pairs with the Release of the previous holder's unlock, so every
             // word it wrote is visible to the Relaxed reads below.
             if lock_word.fetch_or(LOCK_BIT, Ordering::Acquire) & LOCK_BIT == 0 {
-                return Lock { words };
+                return Lock {
+                    words,
+                    key: PhantomData,
+                };
             }
             while lock_word.load(Ordering::Relaxed) & LOCK_BIT != 0 {
                 std::hint::spin_loop();
@@ -201,47 +266,83 @@ impl<'a> Lock<'a> {
     }
 
     #[inline]
-    fn key(&self, i: usize) -> u128 {
-        let w = &self.words[i * WORDS_PER_ENTRY..];
-        let lo = w[0].load(Ordering::Relaxed);
-        let hi = w[1].load(Ordering::Relaxed) & !LOCK_BIT;
-        (hi as u128) << 64 | lo as u128
+    fn entry_words(&self, i: usize) -> &[AtomicU64] {
+        &self.words[i * Self::ENTRY_WORDS..(i + 1) * Self::ENTRY_WORDS]
+    }
+
+    #[inline]
+    fn flags(&self, i: usize) -> u64 {
+        self.entry_words(i)[K::WORDS + 1].load(Ordering::Relaxed) & !LOCK_BIT
+    }
+
+    /// The work of entry `i`; 0 for an empty entry (stored entries have at least 1).
+    #[inline]
+    fn work(&self, i: usize) -> u32 {
+        (self.flags(i) & WORK_MASK) as u32
+    }
+
+    #[inline]
+    fn key(&self, i: usize) -> K {
+        let w = self.entry_words(i);
+        let mut words = [0u64; 8];
+        for (j, word) in words[..K::WORDS].iter_mut().enumerate() {
+            *word = w[j].load(Ordering::Relaxed);
+        }
+        K::from_words(&words[..K::WORDS])
+    }
+
+    /// The slot holding `key`, if any.
+    #[inline]
+    fn find(&self, key: K) -> Option<usize> {
+        (0..ENTRIES_PER_BUCKET).find(|&i| self.work(i) != 0 && self.key(i) == key)
     }
 
     #[inline]
     fn entry(&self, i: usize) -> Entry {
-        let w = &self.words[i * WORDS_PER_ENTRY..];
-        let numbers = w[2].load(Ordering::Relaxed);
-        let rest = w[3].load(Ordering::Relaxed);
+        let w = self.entry_words(i);
+        let numbers = w[K::WORDS].load(Ordering::Relaxed);
+        let flags = self.flags(i);
         Entry {
             pn: numbers as u32,
             dn: (numbers >> 32) as u32,
-            work: rest as u32,
-            low: (rest >> 32) as u16 as i16,
-            high: (rest >> 48) as u16 as i16,
+            question: if flags & QUESTION_BIT != 0 {
+                Question::DrawsOrWins
+            } else {
+                Question::Wins
+            },
+            low: Score::from_bits((flags >> 32) as u16 as i16),
+            high: Score::from_bits((flags >> 48) as u16 as i16),
+            work: (flags & WORK_MASK) as u32,
         }
     }
 
     #[inline]
-    fn store(&self, i: usize, key: u128, e: Entry) {
-        debug_assert!(key >> 127 == 0, "keys use at most 127 bits");
-        let w = &self.words[i * WORDS_PER_ENTRY..];
-        w[0].store(key as u64, Ordering::Relaxed);
-        let hi = (key >> 64) as u64;
-        // Entry 0's high word carries the (held) lock bit.
-        w[1].store(if i == 0 { hi | LOCK_BIT } else { hi }, Ordering::Relaxed);
-        w[2].store(e.pn as u64 | (e.dn as u64) << 32, Ordering::Relaxed);
-        w[3].store(
-            e.work as u64 | (e.low as u16 as u64) << 32 | (e.high as u16 as u64) << 48,
-            Ordering::Relaxed,
-        );
+    fn store(&self, i: usize, key: K, e: Entry) {
+        let w = self.entry_words(i);
+        let mut words = [0u64; 8];
+        key.to_words(&mut words[..K::WORDS]);
+        for (j, &word) in words[..K::WORDS].iter().enumerate() {
+            w[j].store(word, Ordering::Relaxed);
+        }
+        w[K::WORDS].store(e.pn as u64 | (e.dn as u64) << 32, Ordering::Relaxed);
+        let question = match e.question {
+            Question::Wins => 0,
+            Question::DrawsOrWins => QUESTION_BIT,
+        };
+        let flags = e.work.clamp(1, MAX_WORK) as u64
+            | question
+            | (e.low.to_bits() as u16 as u64) << 32
+            | (e.high.to_bits() as u16 as u64) << 48;
+        // Entry 0's flag word carries the (held) lock bit.
+        let lock = if i == 0 { LOCK_BIT } else { 0 };
+        w[K::WORDS + 1].store(flags | lock, Ordering::Relaxed);
     }
 }
 
-impl Drop for Lock<'_> {
+impl<K: Key> Drop for Lock<'_, K> {
     #[inline]
     fn drop(&mut self) {
-        self.words[1].fetch_and(!LOCK_BIT, Ordering::Release);
+        self.words[Self::LOCK_WORD].fetch_and(!LOCK_BIT, Ordering::Release);
     }
 }
 
@@ -250,15 +351,19 @@ impl Drop for Lock<'_> {
 /// transposition table is touched at random, and with 4 KiB pages page faults and TLB
 /// misses cost more than the search itself.
 struct Words {
-    map: memmap2::MmapMut,
+    map: memmap2::MmapRaw,
+    len: usize,
 }
 
 impl Words {
     fn zeroed(n: usize) -> std::io::Result<Words> {
         let map = memmap2::MmapMut::map_anon(n * 8)?;
-        #[cfg(target_os = "linux")]
+        #[cfg(all(target_os = "linux", not(miri)))]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Ok(Words { map })
+        Ok(Words {
+            map: memmap2::MmapRaw::from(map),
+            len: n,
+        })
     }
 }
 
@@ -267,12 +372,13 @@ impl std::ops::Deref for Words {
 
     #[inline]
     fn deref(&self) -> &[AtomicU64] {
-        let bytes: &[u8] = &self.map;
-        // SAFETY: the mapping is page-aligned (so aligned for u64), its length is a multiple
-        // of 8, it is zero-initialised, it lives as long as `self`, and it is only ever
-        // accessed through these atomics, which have the size, alignment and bit validity
-        // of `u64`.
-        unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<AtomicU64>(), bytes.len() / 8) }
+        // SAFETY: the pointer comes from the raw mapping itself, not from a shared `&[u8]`
+        // view of it, so the writes made through these atomics are allowed under Rust's
+        // aliasing rules (nothing else ever views the memory as plain bytes). The mapping
+        // is page-aligned (so aligned for u64), `len * 8` bytes long, zero-initialised, and
+        // lives as long as `self`; `AtomicU64` has the size, alignment and bit validity of
+        // `u64`, and every access to the memory goes through these atomics.
+        unsafe { std::slice::from_raw_parts(self.map.as_mut_ptr().cast::<AtomicU64>(), self.len) }
     }
 }
 
@@ -284,29 +390,46 @@ mod tests {
         Entry {
             pn: work,
             dn: 7,
+            question: Question::DrawsOrWins,
+            low: Score::LOSS_IN_ONE,
+            high: Score::WIN_IN_TWO,
             work,
-            low: -5,
-            high: 300,
         }
     }
 
     #[test]
     fn stores_and_reads_back() {
-        let t = Table::with_bytes(1 << 16).unwrap();
+        let t = Table::<u128>::with_bytes(1 << 16).unwrap();
         assert_eq!(t.get(42), None);
         t.store(42, entry(3));
-        t.store((1u128 << 100) | 5, entry(9));
+        t.store((1u128 << 127) | 5, entry(9));
         assert_eq!(t.get(42), Some(entry(3)));
-        assert_eq!(t.get((1u128 << 100) | 5), Some(entry(9)));
+        assert_eq!(t.get((1u128 << 127) | 5), Some(entry(9)));
+        // The top key bit is a key bit like any other: the lock cannot eat it.
+        assert_eq!(t.get(5), None);
         t.update(42, |e| e.as_mut().unwrap().work = 11);
         assert_eq!(t.get(42).unwrap().work, 11);
         assert_eq!(t.len(), 2);
     }
 
     #[test]
+    fn the_zero_key_and_wide_keys_are_keys() {
+        let t = Table::<[u64; 3]>::with_bytes(1 << 12).unwrap();
+        t.store([0, 0, 0], entry(2));
+        // Keys that differ only in their last word, or only in a top bit.
+        t.store([0, 0, 1 << 63], entry(4));
+        t.store([u64::MAX, u64::MAX, u64::MAX], entry(5));
+        assert_eq!(t.get([0, 0, 0]), Some(entry(2)));
+        assert_eq!(t.get([0, 0, 1 << 63]), Some(entry(4)));
+        assert_eq!(t.get([u64::MAX; 3]), Some(entry(5)));
+        assert_eq!(t.get([0, 1 << 63, 0]), None);
+        assert_eq!(t.len(), 3);
+    }
+
+    #[test]
     fn never_grows_and_keeps_the_costly_entries() {
         // One bucket: four entries; a fifth key replaces the cheapest.
-        let t = Table::with_bytes(1).unwrap();
+        let t = Table::<u128>::with_bytes(1).unwrap();
         assert_eq!(t.capacity(), 4);
         for k in 1..=4u128 {
             t.store(k, entry(10 * k as u32));
@@ -325,22 +448,56 @@ mod tests {
     }
 
     #[test]
+    fn work_saturates_without_touching_the_flags() {
+        let t = Table::<u64>::with_bytes(1).unwrap();
+        let mut e = entry(u32::MAX);
+        e.question = Question::Wins;
+        t.store(0, e);
+        let back = t.get(0).unwrap();
+        assert_eq!(back.work, MAX_WORK);
+        assert_eq!(back.question, Question::Wins);
+        assert_eq!((back.low, back.high), (e.low, e.high));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "a 1 GiB mapping and /proc are out of Miri's reach")]
+    fn statistics_do_not_write() {
+        // A gigabyte table of which nothing is used: counting must not touch its pages.
+        let t = Table::<u128>::with_bytes(1 << 30).unwrap();
+        assert_eq!(t.fill(), 0.0);
+        t.for_each(|_, _| panic!("an empty table has no entries"));
+        #[cfg(target_os = "linux")]
+        {
+            let resident = resident_bytes();
+            let _ = t.fill();
+            assert!(resident_bytes() < resident + (4 << 20));
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    fn resident_bytes() -> u64 {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        statm
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+            * 4096
+    }
+
+    #[test]
     fn threads_see_whole_entries() {
-        let t = Table::with_bytes(1 << 12).unwrap();
+        let t = Table::<u128>::with_bytes(1 << 12).unwrap();
         std::thread::scope(|s| {
             for thread in 0..2u32 {
                 let t = &t;
                 s.spawn(move || {
-                    for i in 0..20_000u32 {
+                    let rounds = if cfg!(miri) { 300 } else { 20_000 };
+                    for i in 0..rounds {
                         let key = 1 + (i % 97) as u128;
                         t.update(key, |e| {
-                            let mut x = e.unwrap_or(Entry {
-                                pn: 0,
-                                dn: 0,
-                                work: 1,
-                                low: 0,
-                                high: 0,
-                            });
+                            let mut x = e.unwrap_or(Entry::unknown());
                             // Both numbers always move together; a torn entry would break this.
                             x.pn = x.pn.wrapping_add(1 + thread);
                             x.dn = x.pn;

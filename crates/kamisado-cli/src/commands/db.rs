@@ -2,10 +2,11 @@
 
 use std::path::Path;
 
+use kamisado_core::Kamisado;
 use kamisado_db::{
     check, check_by_search, collect, CheckReport, Database, Selection, Solved, RECORD_BYTES,
 };
-use kamisado_solver::{Kamisado, Solver};
+use kamisado_solver::Solver;
 use serde::Serialize;
 
 use super::db_args::{DbArgs, DbCheckArgs, DbCommand, DbInfoArgs};

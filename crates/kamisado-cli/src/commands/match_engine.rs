@@ -17,7 +17,7 @@ fn print_game(game: &GameReport) {
     println!("  record: {}", game.record);
     match &game.engine_first_blunder {
         Some(m) => {
-            let show = |o: Option<kamisado_referee::Outlook>| {
+            let show = |o: Option<kamisado_solver::Outcome>| {
                 o.map_or("unsolved".to_owned(), |o| o.describe())
             };
             println!(

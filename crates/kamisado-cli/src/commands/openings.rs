@@ -47,16 +47,16 @@ pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> Openin
     OpeningTable {
         position: pos.to_string(),
         to_move: pos.turn().name(),
-        value: analysis.solution.value.name(),
-        remoteness: analysis.solution.remoteness,
+        value: analysis.solution.outcome.value.name(),
+        remoteness: analysis.solution.outcome.remoteness,
         best: moves_text(&analysis.solution.best),
         moves: analysis
             .moves
             .iter()
             .map(|m| OpeningMove {
                 mv: m.mv.to_string(),
-                value: m.value.name(),
-                remoteness: m.remoteness,
+                value: m.outcome.value.name(),
+                remoteness: m.outcome.remoteness,
                 pv: moves_text(&m.pv),
             })
             .collect(),
@@ -67,9 +67,9 @@ pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> Openin
 /// move's perfect line.
 fn solved_positions(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> Vec<Solved> {
     let s = &analysis.solution;
-    let mut solved = Solved::along_line(pos, s.value, s.remoteness, &s.pv);
+    let mut solved = Solved::along_line(pos, s.outcome, &s.pv);
     for m in &analysis.moves {
-        let mut line = Solved::along_line(pos, m.value, m.remoteness, &m.pv);
+        let mut line = Solved::along_line(pos, m.outcome, &m.pv);
         // The first entry is the start with this move as its best, which it is not
         // unless the move is best: keep only the positions after the move.
         if !line.is_empty() {

@@ -3,9 +3,10 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+use kamisado_core::Kamisado;
 use kamisado_core::{EndReason, Move, Position, Side};
 use kamisado_db::{MoveVerdict, Oracle};
-use kamisado_solver::{Cancel, Kamisado, Value};
+use kamisado_solver::{Cancel, Value};
 
 use super::db_args::PlayArgs;
 use crate::failure::{Failure, Result};
@@ -123,7 +124,7 @@ fn finish(oracle: &Oracle, game: &Game, human: Side, quiet: bool) -> Result<()> 
         let verdict = oracle
             .position(&before, &cancel)
             .map_err(Failure::internal)?;
-        if verdict.value == Value::Win {
+        if verdict.outcome.value == Value::Win {
             let played = oracle
                 .move_verdict(&before, game.moves[i], &cancel)
                 .map_err(Failure::internal)?;
@@ -138,10 +139,10 @@ fn finish(oracle: &Oracle, game: &Game, human: Side, quiet: bool) -> Result<()> 
                 "You gave up a win with {} (move {} of this game): you could have won in {} move{} with {}; after it you lost in {}.",
                 game.moves[i],
                 i + 1,
-                verdict.remoteness,
-                if verdict.remoteness == 1 { "" } else { "s" },
+                verdict.outcome.remoteness,
+                if verdict.outcome.remoteness == 1 { "" } else { "s" },
                 best.join(" or "),
-                played.remoteness
+                played.outcome.remoteness
             );
             return Ok(());
         }
@@ -196,16 +197,11 @@ pub fn run(args: PlayArgs) -> Result<()> {
         }
         if pos.turn() != human {
             let reply = perfect_move(&oracle, &pos, args.quiet)?;
-            let winner = match reply.value {
-                Value::Win => pos.turn(),
-                Value::Loss => !pos.turn(),
-            };
             println!(
-                "{} plays {}   (perfect play: {winner} wins in {} move{})",
+                "{} plays {}   (perfect play: {})",
                 pos.turn(),
                 reply.mv,
-                reply.remoteness,
-                if reply.remoteness == 1 { "" } else { "s" }
+                render::outcome_for(pos.turn(), reply.outcome)
             );
             show_consequences(&pos, reply.mv);
             game.play(reply.mv);

@@ -2,9 +2,10 @@
 
 use std::time::{Duration, Instant};
 
-use kamisado_core::{Move, Position};
+use kamisado_core::Kamisado;
+use kamisado_core::Move;
 use kamisado_db::{MoveVerdict, OracleError};
-use kamisado_solver::{with_time_limit, Kamisado, Value};
+use kamisado_solver::with_time_limit;
 use serde::Serialize;
 
 use super::db_args::QueryArgs;
@@ -59,24 +60,11 @@ fn moves_json(moves: &[MoveVerdict]) -> Vec<MoveJson> {
         .iter()
         .map(|m| MoveJson {
             mv: m.mv.to_string(),
-            value: m.value.name(),
-            remoteness: m.remoteness,
+            value: m.outcome.value.name(),
+            remoteness: m.outcome.remoteness,
             source: m.source.name(),
         })
         .collect()
-}
-
-/// "win for black: black wins in 15 moves".
-pub fn describe(pos: &Position, value: Value, remoteness: u32) -> String {
-    let winner = match value {
-        Value::Win => pos.turn(),
-        Value::Loss => !pos.turn(),
-    };
-    format!(
-        "{value} for {} ({winner} wins in {remoteness} move{})",
-        pos.turn(),
-        if remoteness == 1 { "" } else { "s" }
-    )
 }
 
 pub fn run(args: QueryArgs) -> Result<()> {
@@ -118,8 +106,8 @@ pub fn run(args: QueryArgs) -> Result<()> {
             zero_length_moves: zero_moves.iter().map(Move::to_string).collect(),
             to_move: pos.turn().name(),
             active: pos.active().map(|c| c.name()),
-            value: verdict.map(|v| v.value.name()),
-            remoteness: verdict.map(|v| v.remoteness),
+            value: verdict.map(|v| v.outcome.value.name()),
+            remoteness: verdict.map(|v| v.outcome.remoteness),
             best: best.iter().map(Move::to_string).collect(),
             source: verdict.map(|v| v.source.name()),
             winner: pos.end().map(|e| e.winner.name()),
@@ -151,7 +139,7 @@ pub fn run(args: QueryArgs) -> Result<()> {
         if let Some(v) = verdict.filter(|_| !pos.is_over()) {
             println!(
                 "value       {} [{}]",
-                describe(&pos, v.value, v.remoteness),
+                render::outcome_for(pos.turn(), v.outcome),
                 v.source.name()
             );
         }
@@ -171,8 +159,8 @@ pub fn run(args: QueryArgs) -> Result<()> {
                 println!(
                     "            {:<8} {:<5} {:>10}  {}",
                     m.mv.to_string(),
-                    m.value.name(),
-                    m.remoteness,
+                    m.outcome.value.name(),
+                    m.outcome.remoteness,
                     m.source.name()
                 );
             }

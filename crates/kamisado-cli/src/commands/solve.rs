@@ -1,7 +1,8 @@
 use std::time::Instant;
 
-use kamisado_core::{Move, Position};
-use kamisado_solver::{Cancel, Kamisado, Solution, Solver};
+use kamisado_core::Kamisado;
+use kamisado_core::Move;
+use kamisado_solver::{Cancel, Solver};
 use serde::Serialize;
 
 use crate::args::SolveArgs;
@@ -75,22 +76,6 @@ pub fn moves_text(moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.to_string()).collect()
 }
 
-/// "win for black in 17 moves" and the like.
-pub fn describe(pos: &Position, solution: &Solution<Move>) -> String {
-    let winner = match solution.value {
-        kamisado_solver::Value::Win => pos.turn(),
-        kamisado_solver::Value::Loss => !pos.turn(),
-    };
-    format!(
-        "{} for {} ({} wins in {} move{})",
-        solution.value,
-        pos.turn(),
-        winner,
-        solution.remoteness,
-        if solution.remoteness == 1 { "" } else { "s" }
-    )
-}
-
 pub fn run(args: SolveArgs) -> Result<()> {
     let pos = Kamisado::root(&input::position(&args.position)?);
     super::db::check_target(args.db.db.as_deref())?;
@@ -103,7 +88,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let written = super::db::write_if_asked(
         args.db.db.as_deref(),
         &solver,
-        || kamisado_db::Solved::along_line(&pos, solution.value, solution.remoteness, &solution.pv),
+        || kamisado_db::Solved::along_line(&pos, solution.outcome, &solution.pv),
         &format!("solve {pos}"),
         args.output.quiet || args.output.json,
         &mut stats,
@@ -113,8 +98,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
             position: pos.to_string(),
             to_move: pos.turn().name(),
             active: pos.active().map(|c| c.name()),
-            value: solution.value.name(),
-            remoteness: solution.remoteness,
+            value: solution.outcome.value.name(),
+            remoteness: solution.outcome.remoteness,
             best: moves_text(&solution.best),
             pv: moves_text(&solution.pv),
             winner: pos.end().map(|e| e.winner.name()),
@@ -130,7 +115,10 @@ pub fn run(args: SolveArgs) -> Result<()> {
         );
         println!("position    {pos}");
         println!("            {}", render::status(&pos));
-        println!("value       {}", describe(&pos, &solution));
+        println!(
+            "value       {}",
+            render::outcome_for(pos.turn(), solution.outcome)
+        );
         if !solution.best.is_empty() {
             println!("best        {}", moves_text(&solution.best).join(" "));
             println!("pv          {}", moves_text(&solution.pv).join(" "));

@@ -46,7 +46,7 @@ fn read_records(path: &Path) -> Result<String> {
 
 fn outlook_text(m: &MoveJudgement) -> (String, String) {
     let show =
-        |o: Option<kamisado_referee::Outlook>| o.map_or("unsolved".to_owned(), |o| o.describe());
+        |o: Option<kamisado_solver::Outcome>| o.map_or("unsolved".to_owned(), |o| o.describe());
     (show(m.before), show(m.after))
 }
 
@@ -100,14 +100,11 @@ fn print_game(line: usize, game: &GameJudgement, brief: bool) {
     } else {
         "from the start".to_owned()
     };
-    let perfect = match game.start_outlook {
-        Some(o) => {
-            let winner = match o.value {
-                kamisado_solver::Value::Win => game.start.turn(),
-                kamisado_solver::Value::Loss => !game.start.turn(),
-            };
-            format!("; with perfect play {winner} wins in {}", o.remoteness)
-        }
+    let perfect = match game.start_outcome {
+        Some(o) => format!(
+            "; with perfect play {}",
+            crate::render::who_wins(game.start.turn(), o)
+        ),
         None => String::new(),
     };
     println!(
@@ -123,7 +120,7 @@ fn print_game(line: usize, game: &GameJudgement, brief: bool) {
     if let Some(error) = &game.error {
         println!("  stopped: {error}; the rest of the line is skipped");
     }
-    println!("  result: {}", game.outcome.describe());
+    println!("  result: {}", game.result.describe());
     match game.first_blunder() {
         Some(m) => {
             let (before, after) = outlook_text(m);

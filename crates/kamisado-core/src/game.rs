@@ -1,8 +1,9 @@
-//! Kamisado through the rules core.
+//! Single-round Kamisado as the solver sees it: the rules core implementing the solver's
+//! generic [`Game`] trait.
 
-use kamisado_core::{Move, Position};
+use kamisado_solver::{Game, Player, Value, WinInOne};
 
-use crate::{Game, Player, Value};
+use crate::{Move, Position, Side};
 
 /// Single-round Kamisado. Zero-length moves are played inside [`Game::play`], so the
 /// search sees only moves of positive length and, the game being finite, never a cycle.
@@ -19,6 +20,8 @@ impl Kamisado {
 impl Game for Kamisado {
     type Position = Position;
     type Move = Move;
+    /// The 101-bit canonical key: the up to four symmetric images share one entry.
+    type Key = u128;
 
     #[inline]
     fn outcome(&self, pos: &Position) -> Option<Value> {
@@ -34,8 +37,8 @@ impl Game for Kamisado {
     #[inline]
     fn player(&self, pos: &Position) -> Player {
         match pos.turn() {
-            kamisado_core::Side::Black => Player::First,
-            kamisado_core::Side::White => Player::Second,
+            Side::Black => Player::First,
+            Side::White => Player::Second,
         }
     }
 
@@ -55,9 +58,14 @@ impl Game for Kamisado {
         pos.canonical_key().0
     }
 
+    /// Exact: a move wins at once only by reaching the goal row (a move whose zero-length
+    /// chain deadlocks loses for its maker), which [`Position::winning_move`] finds.
     #[inline]
-    fn winning_move(&self, pos: &Position) -> Option<Move> {
-        pos.winning_move()
+    fn win_in_one(&self, pos: &Position) -> WinInOne<Move> {
+        match pos.winning_move() {
+            Some(m) => WinInOne::Wins(m),
+            None => WinInOne::No,
+        }
     }
 
     #[inline]

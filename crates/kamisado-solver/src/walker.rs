@@ -1,0 +1,162 @@
+//! What both searches do at every node: list the children, let the rules decide those
+//! they can, and look the others up in the table, with the lookups overlapped.
+//!
+//! Proof-number search and the remoteness search differ only in what they do with the
+//! children; everything before that (the frames that keep allocation off the hot path,
+//! the rules' verdicts, the keys, the prefetches, the table lookups) lives here once.
+
+use crate::game::WinInOne;
+use crate::table::{Entry, Table};
+use crate::{Cancel, Game, Score};
+
+/// What the rules alone say about a position, before any table or search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Judged {
+    /// A finished game, or a win in one: the exact score.
+    Exact(Score),
+    /// Undecided; its score is at most `ceiling` (a win in two when the game says there
+    /// is no win in one, else a win in one).
+    Open { ceiling: Score },
+}
+
+/// What the rules say about `pos`.
+#[inline]
+pub(crate) fn judge<G: Game>(game: &G, pos: &G::Position) -> Judged {
+    if let Some(value) = game.outcome(pos) {
+        return Judged::Exact(Score::new(value, 0));
+    }
+    match game.win_in_one(pos) {
+        WinInOne::Wins(_) => Judged::Exact(Score::WIN_IN_ONE),
+        WinInOne::No => Judged::Open {
+            ceiling: Score::WIN_IN_TWO,
+        },
+        WinInOne::NotChecked => Judged::Open {
+            ceiling: Score::WIN_IN_ONE,
+        },
+    }
+}
+
+/// A child of the node being searched, with room for what one search keeps per child
+/// (`X`: proof numbers, a move-ordering key).
+pub(crate) struct Child<G: Game, X> {
+    pub pos: G::Position,
+    /// Whether the opponent moves next, or (after automatic moves) the mover again.
+    pub passed: bool,
+    /// The child's exact score if the rules decide it; then it has no table entry.
+    pub exact: Option<Score>,
+    /// The best the child can score for its own side to move, when open.
+    pub ceiling: Score,
+    pub key: Option<G::Key>,
+    pub entry: Option<Entry>,
+    pub extra: X,
+}
+
+impl<G: Game, X> Child<G, X> {
+    /// Bounds on the child's score from the rules and the table.
+    #[inline]
+    pub fn bounds(&self) -> (Score, Score) {
+        match self.exact {
+            Some(s) => (s, s),
+            None => bounds(self.entry, self.ceiling),
+        }
+    }
+}
+
+/// Bounds on an undecided position's score: a loss takes at least one move, a win is at
+/// most `ceiling`, narrowed by what the table knows.
+#[inline]
+pub(crate) fn bounds(entry: Option<Entry>, ceiling: Score) -> (Score, Score) {
+    let (low, high) = (Score::LOSS_IN_ONE, ceiling);
+    match entry {
+        Some(e) => (low.max(e.low), high.min(e.high)),
+        None => (low, high),
+    }
+}
+
+/// One thread's view of the game, the table and the stop flag, with reusable frames.
+pub(crate) struct Walker<'a, G: Game, X> {
+    pub game: &'a G,
+    pub table: &'a Table<G::Key>,
+    pub stop: &'a Cancel<'a>,
+    /// Nodes expanded by this walker.
+    pub nodes: u64,
+    /// Children lists by depth, reused so that no node allocates.
+    frames: Vec<Vec<Child<G, X>>>,
+    moves: Vec<G::Move>,
+}
+
+impl<'a, G: Game, X: Default> Walker<'a, G, X> {
+    pub fn new(game: &'a G, table: &'a Table<G::Key>, stop: &'a Cancel<'a>) -> Walker<'a, G, X> {
+        Walker {
+            game,
+            table,
+            stop,
+            nodes: 0,
+            frames: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// What the rules say about `pos`.
+    #[inline]
+    pub fn judge(&self, pos: &G::Position) -> Judged {
+        judge(self.game, pos)
+    }
+
+    /// The children of `pos` (at search depth `depth`), each judged by the rules and the
+    /// open ones looked up in the table. Stops listing at the first rules-decided child
+    /// for which `settles` holds (that child is last, and nothing is looked up: the caller
+    /// needs no more). Give the list back with [`Walker::release`].
+    #[inline]
+    pub fn expand(
+        &mut self,
+        pos: &G::Position,
+        depth: usize,
+        settles: impl Fn(Score, bool) -> bool,
+    ) -> (Vec<Child<G, X>>, bool) {
+        if self.frames.len() <= depth {
+            self.frames.resize_with(depth + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.frames[depth]);
+        children.clear();
+        self.game.moves(pos, &mut self.moves);
+        let player = self.game.player(pos);
+        for &m in &self.moves {
+            let child = self.game.play(pos, m);
+            let passed = self.game.player(&child) != player;
+            let (exact, ceiling, key) = match self.judge(&child) {
+                Judged::Exact(s) => (Some(s), s, None),
+                Judged::Open { ceiling } => {
+                    let key = self.game.key(&child);
+                    // Start loading its bucket now; the lookups follow once all are on their way.
+                    self.table.prefetch(key);
+                    (None, ceiling, Some(key))
+                }
+            };
+            children.push(Child {
+                pos: child,
+                passed,
+                exact,
+                ceiling,
+                key,
+                entry: None,
+                extra: X::default(),
+            });
+            if exact.is_some_and(|s| settles(s, passed)) {
+                return (children, true);
+            }
+        }
+        for c in children.iter_mut() {
+            if let Some(key) = c.key {
+                c.entry = self.table.get(key);
+            }
+        }
+        (children, false)
+    }
+
+    /// Gives back the list [`Walker::expand`] made at `depth`, for reuse.
+    #[inline]
+    pub fn release(&mut self, depth: usize, children: Vec<Child<G, X>>) {
+        self.frames[depth] = children;
+    }
+}

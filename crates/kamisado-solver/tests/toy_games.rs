@@ -1,0 +1,472 @@
+//! The generic claim, tested: games that are not Kamisado, with draws, with turns that do
+//! not alternate, with keys of every width, with and without the optional hooks, solved
+//! by the same search and compared with plain minimax over their whole trees.
+//!
+//! The minimax here is deliberately naive and shares nothing with the solver: it compares
+//! (value, remoteness) pairs directly, with no scores, no table and no pruning.
+
+use std::collections::HashMap;
+
+use kamisado_solver::{Cancel, Game, Options, Outcome, Player, Solver, Value, WinInOne};
+
+/// The perfect outcome for the side to move, by the definition: the best over the moves
+/// of the mover's outcome through each (a win as fast as possible, a loss as slow as
+/// possible, a draw whatever its length: every draw of these games has one length).
+fn minimax<G: Game>(game: &G, pos: &G::Position, memo: &mut HashMap<G::Key, Outcome>) -> Outcome
+where
+    G::Key: std::hash::Hash,
+{
+    if let Some(value) = game.outcome(pos) {
+        return Outcome::new(value, 0);
+    }
+    if let Some(&o) = memo.get(&game.key(pos)) {
+        return o;
+    }
+    let mut moves = Vec::new();
+    game.moves(pos, &mut moves);
+    let me = game.player(pos);
+    let mut best: Option<(Value, i64, u32)> = None;
+    for m in moves {
+        let child = game.play(pos, m);
+        let c = minimax(game, &child, memo);
+        let value = if game.player(&child) == me {
+            c.value
+        } else {
+            c.value.flip()
+        };
+        let r = c.remoteness + 1;
+        // Rank: value first, then sooner wins and later losses.
+        let rank = match value {
+            Value::Win => -(r as i64),
+            Value::Draw => 0,
+            Value::Loss => r as i64,
+        };
+        if best.is_none_or(|(bv, brank, _)| (value, rank) > (bv, brank)) {
+            best = Some((value, rank, r));
+        }
+    }
+    let (value, _, r) = best.expect("an unfinished position has a move");
+    let o = Outcome::new(value, r);
+    memo.insert(game.key(pos), o);
+    o
+}
+
+// ---------------------------------------------------------------------------------------
+// Tic-tac-toe: draws on a full board, symmetric keys, optional hooks on or off.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Board {
+    x: u16,
+    o: u16,
+}
+
+const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+
+impl Board {
+    fn x_to_move(&self) -> bool {
+        self.x.count_ones() == self.o.count_ones()
+    }
+
+    fn has_line(stones: u16) -> bool {
+        LINES.iter().any(|&line| line & !stones == 0)
+    }
+
+    fn empty(&self) -> u16 {
+        !(self.x | self.o) & 0o777
+    }
+}
+
+/// The eight symmetries of the square, as cell permutations.
+fn transform(stones: u16, t: usize) -> u16 {
+    let mut out = 0;
+    for cell in 0..9 {
+        if stones >> cell & 1 == 1 {
+            let (r, c) = (cell / 3, cell % 3);
+            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if t & 1 != 0 { 2 - r } else { r };
+            let c = if t & 2 != 0 { 2 - c } else { c };
+            out |= 1 << (r * 3 + c);
+        }
+    }
+    out
+}
+
+/// Tic-tac-toe with switches for every optional part of the contract.
+struct TicTacToe {
+    /// Answer [`Game::win_in_one`] (else keep the default, which says nothing).
+    checks_wins: bool,
+    /// Fold the eight symmetries into one key.
+    folds_symmetry: bool,
+    /// Give estimates (else keep the default).
+    estimates: bool,
+}
+
+impl TicTacToe {
+    fn code(&self, b: &Board) -> u64 {
+        let ts: &[usize] = if self.folds_symmetry {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        } else {
+            &[0]
+        };
+        ts.iter()
+            .map(|&t| (transform(b.x, t) as u64) << 9 | transform(b.o, t) as u64)
+            .min()
+            .unwrap()
+    }
+}
+
+impl Game for TicTacToe {
+    type Position = Board;
+    type Move = u8;
+    type Key = u64;
+    const DRAWS: bool = true;
+
+    fn outcome(&self, b: &Board) -> Option<Value> {
+        // The player who just moved made a line: the side to move has lost.
+        let last = if b.x_to_move() { b.o } else { b.x };
+        if Board::has_line(last) {
+            Some(Value::Loss)
+        } else if b.empty() == 0 {
+            Some(Value::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn player(&self, b: &Board) -> Player {
+        if b.x_to_move() {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn moves(&self, b: &Board, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend((0..9).filter(|&c| b.empty() >> c & 1 == 1));
+    }
+
+    fn play(&self, b: &Board, m: u8) -> Board {
+        let mut next = *b;
+        if b.x_to_move() {
+            next.x |= 1 << m;
+        } else {
+            next.o |= 1 << m;
+        }
+        next
+    }
+
+    fn key(&self, b: &Board) -> u64 {
+        self.code(b)
+    }
+
+    fn drawn_length(&self, b: &Board) -> u32 {
+        b.empty().count_ones()
+    }
+
+    fn win_in_one(&self, b: &Board) -> WinInOne<u8> {
+        if !self.checks_wins {
+            return WinInOne::NotChecked;
+        }
+        let mine = if b.x_to_move() { b.x } else { b.o };
+        (0..9)
+            .filter(|&c| b.empty() >> c & 1 == 1)
+            .find(|&c| Board::has_line(mine | 1 << c))
+            .map_or(WinInOne::No, WinInOne::Wins)
+    }
+
+    fn estimate(&self, b: &Board) -> (u32, u32) {
+        if self.estimates {
+            (1, b.empty().count_ones().max(1))
+        } else {
+            (1, 1)
+        }
+    }
+}
+
+/// The same game with a three-word key whose information sits in the last word only,
+/// so that a table that dropped or mixed up any word would confuse positions.
+struct WideTicTacToe(TicTacToe);
+
+impl Game for WideTicTacToe {
+    type Position = Board;
+    type Move = u8;
+    type Key = [u64; 3];
+    const DRAWS: bool = true;
+
+    fn outcome(&self, b: &Board) -> Option<Value> {
+        self.0.outcome(b)
+    }
+    fn player(&self, b: &Board) -> Player {
+        self.0.player(b)
+    }
+    fn moves(&self, b: &Board, out: &mut Vec<u8>) {
+        self.0.moves(b, out)
+    }
+    fn play(&self, b: &Board, m: u8) -> Board {
+        self.0.play(b, m)
+    }
+    fn key(&self, b: &Board) -> [u64; 3] {
+        [0, u64::MAX, self.0.code(b) << 40]
+    }
+    fn drawn_length(&self, b: &Board) -> u32 {
+        self.0.drawn_length(b)
+    }
+    fn win_in_one(&self, b: &Board) -> WinInOne<u8> {
+        self.0.win_in_one(b)
+    }
+}
+
+/// Every position reachable from the empty board.
+fn all_boards() -> Vec<Board> {
+    let game = TicTacToe {
+        checks_wins: false,
+        folds_symmetry: false,
+        estimates: false,
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![Board { x: 0, o: 0 }];
+    let mut moves = Vec::new();
+    while let Some(b) = stack.pop() {
+        if !seen.insert(b) {
+            continue;
+        }
+        if game.outcome(&b).is_none() {
+            game.moves(&b, &mut moves);
+            stack.extend(moves.iter().map(|&m| game.play(&b, m)));
+        }
+    }
+    let mut all: Vec<Board> = seen.into_iter().collect();
+    all.sort_by_key(|b| (b.x, b.o));
+    all
+}
+
+/// Solves every position of `positions` and checks outcome, best moves and the perfect
+/// line against minimax.
+fn check_against_minimax<G: Game>(game: G, positions: &[G::Position], options: Options)
+where
+    G::Key: std::hash::Hash,
+{
+    let mut memo = HashMap::new();
+    let solver = Solver::new(game, options).unwrap();
+    let game = solver.game();
+    let cancel = Cancel::new();
+    for pos in positions {
+        let expected = minimax(game, pos, &mut memo);
+        let solution = solver.solve(pos, &cancel).unwrap();
+        assert_eq!(solution.outcome, expected, "{pos:?}");
+        assert_eq!(
+            solver.value(pos, &cancel).unwrap(),
+            expected.value,
+            "{pos:?}"
+        );
+
+        // Best moves: exactly the moves whose minimax outcome for the mover is the best.
+        let mut moves = Vec::new();
+        if game.outcome(pos).is_none() {
+            game.moves(pos, &mut moves);
+        }
+        let best: Vec<G::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let child = game.play(pos, m);
+                let passed = game.player(&child) != game.player(pos);
+                minimax(game, &child, &mut memo).through_move(passed) == expected
+            })
+            .collect();
+        assert_eq!(solution.best, best, "{pos:?}");
+
+        // The perfect line ends the game after exactly `remoteness` moves, every move
+        // keeping the outcome.
+        assert_eq!(solution.pv.len() as u32, expected.remoteness, "{pos:?}");
+        let mut p = *pos;
+        for &m in &solution.pv {
+            let before = minimax(game, &p, &mut memo);
+            let child = game.play(&p, m);
+            let passed = game.player(&child) != game.player(&p);
+            assert_eq!(
+                minimax(game, &child, &mut memo).through_move(passed),
+                before
+            );
+            p = child;
+        }
+        assert!(game.outcome(&p).is_some());
+    }
+}
+
+fn options(threads: usize, table_bytes: usize) -> Options {
+    Options {
+        threads,
+        table_bytes,
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_in_nine() {
+    let game = TicTacToe {
+        checks_wins: true,
+        folds_symmetry: true,
+        estimates: true,
+    };
+    let solver = Solver::new(game, options(2, 1 << 20)).unwrap();
+    let start = Board { x: 0, o: 0 };
+    let solution = solver.solve(&start, &Cancel::new()).unwrap();
+    assert_eq!(solution.outcome, Outcome::new(Value::Draw, 9));
+    // Every first move draws.
+    assert_eq!(solution.best.len(), 9);
+}
+
+#[test]
+fn every_tic_tac_toe_position_agrees_with_minimax_whatever_the_optional_hooks() {
+    let boards = all_boards();
+    assert_eq!(boards.len(), 5478);
+    for checks_wins in [false, true] {
+        for folds_symmetry in [false, true] {
+            for estimates in [false, true] {
+                let game = TicTacToe {
+                    checks_wins,
+                    folds_symmetry,
+                    estimates,
+                };
+                // One thread and a roomy table, and two threads with a table of a few
+                // buckets, where entries are replaced all the time.
+                let threads = if estimates { 2 } else { 1 };
+                let bytes = if folds_symmetry { 1 << 8 } else { 1 << 20 };
+                check_against_minimax(game, &boards, options(threads, bytes));
+            }
+        }
+    }
+}
+
+#[test]
+fn three_word_keys_solve_exactly() {
+    let boards = all_boards();
+    for checks_wins in [false, true] {
+        let game = WideTicTacToe(TicTacToe {
+            checks_wins,
+            folds_symmetry: true,
+            estimates: true,
+        });
+        check_against_minimax(game, &boards, options(2, 1 << 14));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Random layered games: transpositions, turns that do not alternate, draws.
+
+/// A random game on a layered graph: every move goes one layer down; a node is finished
+/// with a fixed value (win or loss for the side to move) or, on the last layer, a draw, so
+/// every draw from layer `d` lasts `LAYERS - 1 - d` moves, as the contract asks. Some
+/// moves give the mover the next turn again (each node's player is drawn at random).
+/// `DRAWS` says whether the last layer draws or is won and lost at random.
+struct Layered<const DRAWS: bool> {
+    layers: usize,
+    width: usize,
+    nodes: Vec<Node>,
+}
+
+struct Node {
+    second_to_move: bool,
+    ending: Option<Value>,
+    moves: Vec<u16>,
+}
+
+impl<const D: bool> Layered<D> {
+    fn random(seed: u64, layers: usize, width: usize) -> Layered<D> {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let count = layers * width;
+        let mut nodes: Vec<Node> = (0..count)
+            .map(|_| Node {
+                second_to_move: rng.bool(),
+                ending: None,
+                moves: Vec::new(),
+            })
+            .collect();
+        for (i, node) in nodes.iter_mut().enumerate() {
+            let layer = i / width;
+            if layer + 1 == layers {
+                node.ending = Some(if D {
+                    Value::Draw
+                } else if rng.bool() {
+                    Value::Win
+                } else {
+                    Value::Loss
+                });
+            } else if layer > 0 && rng.u8(0..10) == 0 {
+                node.ending = Some(if rng.bool() { Value::Win } else { Value::Loss });
+            } else {
+                let n = rng.usize(1..=4);
+                for _ in 0..n {
+                    let child = (layer + 1) * width + rng.usize(0..width);
+                    if !node.moves.contains(&(child as u16)) {
+                        node.moves.push(child as u16);
+                    }
+                }
+            }
+        }
+        Layered {
+            layers,
+            width,
+            nodes,
+        }
+    }
+}
+
+impl<const D: bool> Game for Layered<D> {
+    type Position = u16;
+    type Move = u16;
+    type Key = u128;
+    const DRAWS: bool = D;
+
+    fn outcome(&self, p: &u16) -> Option<Value> {
+        self.nodes[*p as usize].ending
+    }
+    fn player(&self, p: &u16) -> Player {
+        if self.nodes[*p as usize].second_to_move {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+    fn moves(&self, p: &u16, out: &mut Vec<u16>) {
+        out.clear();
+        out.extend_from_slice(&self.nodes[*p as usize].moves);
+    }
+    fn play(&self, _p: &u16, m: u16) -> u16 {
+        m
+    }
+    fn key(&self, p: &u16) -> u128 {
+        // Node numbers in the top bits: a table that lost high key bits would collide.
+        (*p as u128) << 112 | 1
+    }
+    fn drawn_length(&self, p: &u16) -> u32 {
+        assert!(D, "a game without draws is never asked");
+        (self.layers - 1 - *p as usize / self.width) as u32
+    }
+}
+
+#[test]
+fn random_layered_games_with_and_without_draws_agree_with_minimax() {
+    for seed in 0..40 {
+        let (threads, bytes) = if seed % 4 < 2 {
+            (1, 1 << 16)
+        } else {
+            (2, 1 << 7)
+        };
+        let all: Vec<u16> = (0..12 * 6).collect();
+        if seed % 2 == 0 {
+            check_against_minimax(
+                Layered::<true>::random(seed, 12, 6),
+                &all,
+                options(threads, bytes),
+            );
+        } else {
+            check_against_minimax(
+                Layered::<false>::random(seed, 12, 6),
+                &all,
+                options(threads, bytes),
+            );
+        }
+    }
+}
