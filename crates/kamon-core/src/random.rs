@@ -78,4 +78,31 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn seed_layouts_never_change() {
+        // Computed by a separate Python program written from the module documentation
+        // alone: a seed's layout is part of every result that names it.
+        let expected = [
+            (
+                0,
+                "4f5a3c1b/5d4e1e6e6c/3a5e3f4b6f1d/3b2f5f3e--5b1f/4d6a2c4a6b5c/2a4c3d2e2b/1c2d1a6d",
+            ),
+            (
+                1,
+                "2c2f5b3e/4c4e6d1c5a/4b1f6e6f5e--/3a6a6b3f1b5c4d/3b2e2d1e2a6c/3c1d4f1a4a/5f3d2b5d",
+            ),
+            (
+                2026,
+                "2f3a5e6b/3e5b6f4f5d/3c4b6a4e1a5a/2c6c4a4d6d6e1b/4c3b1c2e5f--/2d2b1f1d3d/5c1e3f2a",
+            ),
+            (
+                u64::MAX,
+                "4c5d3b1b/4a5b5f1d6b/3f1e2a--4f6f/6a4e1f3a5e2b1c/2c2e1a2f3e5a/6e5c3d4b2d/6c4d6d3c",
+            ),
+        ];
+        for (seed, text) in expected {
+            assert_eq!(Layout::random(seed).to_string(), text, "seed {seed}");
+        }
+    }
 }
