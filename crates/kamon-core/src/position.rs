@@ -386,3 +386,11 @@ impl Position {
         None
     }
 }
+
+// A search stores and copies positions at every node, and shares them between threads.
+const _: () = assert!(std::mem::size_of::<Position>() == 24);
+const _: fn() = || {
+    fn solver_ready<T: Copy + Send + Sync + 'static>() {}
+    solver_ready::<Position>();
+    solver_ready::<Cell>();
+};

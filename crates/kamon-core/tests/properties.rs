@@ -269,6 +269,10 @@ proptest! {
             let legal = pos.legal_cells(&layout);
             prop_assert_eq!(names(legal), slow.legal());
             prop_assert_eq!(pos.count_moves(&layout), legal.count());
+            for cell in Cell::ALL {
+                // The reasons a move is refused agree with the one-AND legal set.
+                prop_assert_eq!(pos.check_move(&layout, cell).is_ok(), legal.contains(cell));
+            }
             prop_assert_eq!(pos.turn().index(), slow.turn());
             prop_assert_eq!(Position::from_key(&layout, pos.key()), Ok(pos));
             prop_assert_eq!(Position::from_setup(&layout, pos.to_setup()), Ok(pos));
