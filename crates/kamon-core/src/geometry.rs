@@ -1,0 +1,312 @@
+//! The hexagonal board as bit shifts: neighbours, sides, edges, and the two winning shapes.
+//!
+//! Why the bits sit where they do: the rows are slid sideways so that the board is a
+//! rhombus-shaped patch of an 8-bit-wide grid (row `r` in bits `8r..8r+8`; rows `a`..`d`
+//! start at columns 3, 2, 1, 0, rows `e`..`g` at column 0). In that grid the six neighbours
+//! of every cell are the same six shifts, `±1` (same row), `-8` and `-7` (row above), `+7`
+//! and `+8` (row below), and column 7 is never a cell. A shift that would wrap around a row
+//! end lands in column 7 or outside the 56 used bits, so one AND with [`Bitboard::ALL`]
+//! removes every wrap: no per-row edge masks, no per-cell loops. A flood fill is then a
+//! handful of shifts per step, growing all its frontier cells at once.
+//!
+//! The two winning shapes ([`has_connection`], [`has_loop`]) are stated for a set of one
+//! player's pieces alone, which is all they depend on.
+
+use std::fmt;
+
+use crate::cell::ROW_LENGTHS;
+use crate::{Bitboard, Cell};
+
+/// The cells that touch a cell of `cells` along a side (the set itself is not included
+/// unless a cell of it touches another).
+#[inline]
+pub const fn neighbours(cells: Bitboard) -> Bitboard {
+    let x = cells.0;
+    Bitboard((x << 1 | x >> 1 | x << 8 | x >> 8 | x << 7 | x >> 7) & Bitboard::ALL.0)
+}
+
+/// The cells of `within` connected to `from` through cells of `within` (neighbour to
+/// neighbour). Cells of `from` outside `within` start nothing.
+#[inline]
+pub fn flood(from: Bitboard, within: Bitboard) -> Bitboard {
+    let w = within.0;
+    let mut reached = from.0 & w;
+    loop {
+        let x = reached;
+        // `within` is a subset of the board, so it also removes the wrapped shifts.
+        let grown = (x | x << 1 | x >> 1 | x << 8 | x >> 8 | x << 7 | x >> 7) & w;
+        if grown == reached {
+            return Bitboard(reached);
+        }
+        reached = grown;
+    }
+}
+
+/// The neighbours of each cell, by bit.
+const NEIGHBOURS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < Cell::ALL.len() {
+        let cell = Cell::ALL[i];
+        table[cell.bit() as usize] = neighbours(Bitboard::from_cell(cell));
+        i += 1;
+    }
+    table
+};
+
+/// The cells touching `cell`: 3 for a corner, 4 for another edge cell, else 6.
+#[inline]
+pub const fn neighbours_of(cell: Cell) -> Bitboard {
+    NEIGHBOURS[cell.bit() as usize]
+}
+
+/// One of the six sides of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// `a1 a2 a3 a4`.
+    Top,
+    /// `a4 b5 c6 d7`.
+    UpperRight,
+    /// `d7 e6 f5 g4`.
+    LowerRight,
+    /// `g1 g2 g3 g4`.
+    Bottom,
+    /// `d1 e1 f1 g1`.
+    LowerLeft,
+    /// `a1 b1 c1 d1`.
+    UpperLeft,
+}
+
+impl Side {
+    /// Clockwise from the top.
+    pub const ALL: [Side; 6] = [
+        Side::Top,
+        Side::UpperRight,
+        Side::LowerRight,
+        Side::Bottom,
+        Side::LowerLeft,
+        Side::UpperLeft,
+    ];
+
+    /// The three pairs of opposite sides a connection joins.
+    pub const OPPOSITE_PAIRS: [(Side, Side); 3] = [
+        (Side::Top, Side::Bottom),
+        (Side::UpperLeft, Side::LowerRight),
+        (Side::UpperRight, Side::LowerLeft),
+    ];
+
+    /// The side across the board.
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::Top => Side::Bottom,
+            Side::UpperRight => Side::LowerLeft,
+            Side::LowerRight => Side::UpperLeft,
+            Side::Bottom => Side::Top,
+            Side::LowerLeft => Side::UpperRight,
+            Side::UpperLeft => Side::LowerRight,
+        }
+    }
+
+    /// The four cells of the side, corners included.
+    #[inline]
+    pub const fn cells(self) -> Bitboard {
+        SIDE_CELLS[self as usize]
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Top => "top",
+            Side::UpperRight => "upper right",
+            Side::LowerRight => "lower right",
+            Side::Bottom => "bottom",
+            Side::LowerLeft => "lower left",
+            Side::UpperLeft => "upper left",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+const fn row_end(row: u8, last: bool) -> Cell {
+    Cell::at(row, if last { ROW_LENGTHS[row as usize] } else { 1 })
+}
+
+const SIDE_CELLS: [Bitboard; 6] = [
+    Bitboard::from_cells(&[
+        Cell::at(0, 1),
+        Cell::at(0, 2),
+        Cell::at(0, 3),
+        Cell::at(0, 4),
+    ]),
+    Bitboard::from_cells(&[
+        row_end(0, true),
+        row_end(1, true),
+        row_end(2, true),
+        row_end(3, true),
+    ]),
+    Bitboard::from_cells(&[
+        row_end(3, true),
+        row_end(4, true),
+        row_end(5, true),
+        row_end(6, true),
+    ]),
+    Bitboard::from_cells(&[
+        Cell::at(6, 1),
+        Cell::at(6, 2),
+        Cell::at(6, 3),
+        Cell::at(6, 4),
+    ]),
+    Bitboard::from_cells(&[
+        row_end(3, false),
+        row_end(4, false),
+        row_end(5, false),
+        row_end(6, false),
+    ]),
+    Bitboard::from_cells(&[
+        row_end(0, false),
+        row_end(1, false),
+        row_end(2, false),
+        row_end(3, false),
+    ]),
+];
+
+/// The 18 cells on the rim of the board: every cell with fewer than six neighbours.
+pub const EDGE: Bitboard = Bitboard(
+    SIDE_CELLS[0].0
+        | SIDE_CELLS[1].0
+        | SIDE_CELLS[2].0
+        | SIDE_CELLS[3].0
+        | SIDE_CELLS[4].0
+        | SIDE_CELLS[5].0,
+);
+
+/// The six corners `a1 a4 d1 d7 g1 g4`, each on two sides.
+pub const CORNERS: Bitboard = Bitboard(
+    (SIDE_CELLS[0].0 | SIDE_CELLS[3].0) & (SIDE_CELLS[1].0 | SIDE_CELLS[2].0)
+        | (SIDE_CELLS[0].0 | SIDE_CELLS[3].0) & (SIDE_CELLS[4].0 | SIDE_CELLS[5].0)
+        | SIDE_CELLS[1].0 & SIDE_CELLS[2].0
+        | SIDE_CELLS[4].0 & SIDE_CELLS[5].0,
+);
+
+/// The 12 edge cells that are not corners: where the first move may go
+/// (`a2 a3 b1 c1 e1 f1 b5 c6 e6 f5 g2 g3`).
+pub const OPENING_CELLS: Bitboard = Bitboard(EDGE.0 & !CORNERS.0);
+
+/// Whether one chain of `pieces` touches two opposite sides (a corner counts for both of
+/// its sides).
+pub fn has_connection(pieces: Bitboard) -> bool {
+    Side::OPPOSITE_PAIRS.iter().any(|&(one, other)| {
+        (pieces & one.cells()).any()
+            && (pieces & other.cells()).any()
+            && (flood(pieces & one.cells(), pieces) & other.cells()).any()
+    })
+}
+
+/// Whether the chain of `pieces` through `cell` touches two opposite sides. Cheaper than
+/// [`has_connection`] when only that chain can be new.
+#[inline]
+pub(crate) fn chain_connects(pieces: Bitboard, cell: Cell) -> bool {
+    // Most placements are nowhere near two opposite sides: skip the fill.
+    let touches_pair = |set: Bitboard| {
+        Side::OPPOSITE_PAIRS
+            .iter()
+            .any(|&(one, other)| (set & one.cells()).any() && (set & other.cells()).any())
+    };
+    touches_pair(pieces) && touches_pair(flood(Bitboard::from_cell(cell), pieces))
+}
+
+/// The cells not in `pieces` that cannot reach an edge cell through cells not in
+/// `pieces`: what a ring of `pieces` encloses.
+#[inline]
+pub fn enclosed(pieces: Bitboard) -> Bitboard {
+    let open = !pieces;
+    open - flood(open & EDGE, open)
+}
+
+/// Whether `pieces` enclose a cell that is not theirs: some cell not in `pieces` cannot
+/// reach any edge cell through cells not in `pieces`.
+#[inline]
+pub fn has_loop(pieces: Bitboard) -> bool {
+    enclosed(pieces).any()
+}
+
+/// Whether placing on `cell` (already in `pieces`) can have closed a loop, given that
+/// `pieces` without `cell` enclosed nothing. A cell with at most one own neighbour cannot:
+/// its other neighbours, and the rim beyond an edge cell, lie in one unbroken arc around
+/// it, so every way through `cell` goes around it instead.
+#[inline]
+pub(crate) fn may_close_loop(pieces: Bitboard, cell: Cell) -> bool {
+    (neighbours_of(cell) & pieces).count() >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(names: &str) -> Bitboard {
+        names
+            .split_whitespace()
+            .map(|n| n.parse::<Cell>().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn neighbours_of_the_rules_page() {
+        assert_eq!(
+            neighbours_of(cells("d4").first().unwrap()),
+            cells("c3 c4 d3 d5 e3 e4")
+        );
+        assert_eq!(
+            neighbours_of(cells("a1").first().unwrap()),
+            cells("a2 b1 b2")
+        );
+        assert_eq!(
+            neighbours_of(cells("g4").first().unwrap()),
+            cells("g3 f4 f5")
+        );
+        assert_eq!(
+            neighbours_of(cells("d1").first().unwrap()),
+            cells("c1 d2 e1")
+        );
+        assert_eq!(
+            neighbours_of(cells("d7").first().unwrap()),
+            cells("c6 d6 e6")
+        );
+        assert_eq!(
+            neighbours_of(cells("e1").first().unwrap()),
+            cells("d1 d2 e2 f1")
+        );
+        assert_eq!(
+            neighbours_of(cells("c6").first().unwrap()),
+            cells("b5 c5 d6 d7")
+        );
+    }
+
+    #[test]
+    fn sides_edges_corners_and_opening_cells() {
+        assert_eq!(Side::Top.cells(), cells("a1 a2 a3 a4"));
+        assert_eq!(Side::Bottom.cells(), cells("g1 g2 g3 g4"));
+        assert_eq!(Side::UpperLeft.cells(), cells("a1 b1 c1 d1"));
+        assert_eq!(Side::LowerLeft.cells(), cells("d1 e1 f1 g1"));
+        assert_eq!(Side::UpperRight.cells(), cells("a4 b5 c6 d7"));
+        assert_eq!(Side::LowerRight.cells(), cells("d7 e6 f5 g4"));
+        assert_eq!(CORNERS, cells("a1 a4 d1 d7 g1 g4"));
+        assert_eq!(OPENING_CELLS, cells("a2 a3 b1 c1 e1 f1 b5 c6 e6 f5 g2 g3"));
+        assert_eq!(EDGE.count(), 18);
+        for cell in Cell::ALL {
+            assert_eq!(
+                EDGE.contains(cell),
+                neighbours_of(cell).count() < 6,
+                "{cell}"
+            );
+        }
+        for side in Side::ALL {
+            assert_eq!(side.opposite().opposite(), side);
+            assert!((side.cells() & side.opposite().cells()).is_empty());
+        }
+    }
+}

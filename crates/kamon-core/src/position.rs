@@ -1,0 +1,396 @@
+//! A position and the rules that move it on.
+//!
+//! Why it looks like this: a search copies a position at every node, so it holds only
+//! what changes during a game (two occupancy bitboards, the top chip's cell, the count of
+//! placements, how the game ended) in 24 bytes, and is `Copy + Send + Sync`. The chips
+//! never change, so they stay in the [`Layout`], which the methods that need a chip take
+//! by reference. The stack needs no storage: only its top matters to the rules, and the
+//! top is the chip of the cell played last.
+//!
+//! The end of the game is worked out once, when the placement is made, so asking whether a
+//! position is finished costs nothing. Only the placed cell's chain can make a new
+//! connection and only a placement next to two own pieces can close a loop (see
+//! [`geometry`](crate::geometry)), which keeps most placements to a few instructions.
+
+use std::fmt;
+
+use crate::geometry::{self, Side, OPENING_CELLS};
+use crate::layout::NO_TOP;
+use crate::{Bitboard, Cell, Chip, Layout, Player};
+
+/// The number of cells the players fill: all but the forbidden one.
+pub const FREE_CELLS: u32 = 36;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The player who just moved joined two opposite sides with one chain.
+    Connection,
+    /// The player who just moved enclosed a cell that is not theirs.
+    Loop,
+    /// All 36 cells are filled with no connection or loop: a draw.
+    FullBoard,
+    /// The player to move has no legal cell and loses.
+    NoLegalCell,
+}
+
+impl EndReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Connection => "connection",
+            EndReason::Loop => "loop",
+            EndReason::FullBoard => "full board",
+            EndReason::NoLegalCell => "no legal cell",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The value of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Outcome {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+            Outcome::Win => "win",
+        }
+    }
+
+    /// The value for the other player.
+    pub const fn flip(self) -> Outcome {
+        match self {
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Win => Outcome::Loss,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The end of a game: how, and who won (`None` for a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    pub reason: EndReason,
+    pub winner: Option<Player>,
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.reason) {
+            (None, _) => f.write_str("drawn on a full board"),
+            (Some(winner), EndReason::NoLegalCell) => {
+                write!(f, "{winner} won: {} has no legal cell", !winner)
+            }
+            (Some(winner), reason) => write!(f, "{winner} won by a {reason}"),
+        }
+    }
+}
+
+/// Why a placement is not legal in a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("the game is over: {0}")]
+    GameOver(GameEnd),
+    #[error("{0} holds the first-player chip: it is forbidden to both players")]
+    Forbidden(Cell),
+    #[error("{cell} is already taken by {by}")]
+    Occupied { cell: Cell, by: Player },
+    #[error("the first move goes on an edge cell that is not a corner (a2 a3 b1 c1 e1 f1 b5 c6 e6 f5 g2 g3), and {0} is not one")]
+    NotOpeningCell(Cell),
+    #[error("{cell} holds {chip}, which shares neither symbol nor count with {top_chip} on top of the stack (played on {top_cell})")]
+    NoMatch {
+        cell: Cell,
+        chip: Chip,
+        top_cell: Cell,
+        top_chip: Chip,
+    },
+}
+
+/// A position of a game on some [`Layout`]: the pieces, the top of the stack, and whether
+/// and how the game has ended.
+///
+/// 24 bytes and `Copy`. A position belongs to one layout: every method that takes a
+/// layout must be given the one the position was started from (checked in debug builds).
+/// Positions are made by [`Position::start`] and play, or by
+/// [`Position::from_setup`] / [`Position::from_key`]; all keep [`Position::end`] right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Each player's pieces, by [`Player::index`].
+    pieces: [Bitboard; 2],
+    /// The bit of the cell played last, whose chip tops the stack; [`NO_TOP`] before the
+    /// first move.
+    top: u8,
+    forbidden: Cell,
+    placed: u8,
+    end: Option<EndReason>,
+}
+
+impl Position {
+    /// The start of a game on `layout`: an empty board, Black to move.
+    pub fn start(layout: &Layout) -> Position {
+        Position {
+            pieces: [Bitboard::EMPTY; 2],
+            top: NO_TOP,
+            forbidden: layout.forbidden(),
+            placed: 0,
+            end: None,
+        }
+    }
+
+    /// Builds a position from parts the caller has checked; `end` is worked out here.
+    pub(crate) fn from_parts(
+        layout: &Layout,
+        black: Bitboard,
+        white: Bitboard,
+        last: Option<Cell>,
+    ) -> Position {
+        let mut pos = Position {
+            pieces: [black, white],
+            top: last.map_or(NO_TOP, |c| c.bit() as u8),
+            forbidden: layout.forbidden(),
+            placed: (black | white).count() as u8,
+            end: None,
+        };
+        if let Some(last) = last {
+            let mine = pos.pieces[(!pos.turn()).index()];
+            pos.end = pos.end_after(layout, mine, last);
+        }
+        pos
+    }
+
+    /// The player to move (in a finished game: the one who would be next).
+    #[inline]
+    pub fn turn(&self) -> Player {
+        Player::after(self.placed as u32)
+    }
+
+    /// The pieces of `player`.
+    #[inline]
+    pub fn pieces(&self, player: Player) -> Bitboard {
+        self.pieces[player.index()]
+    }
+
+    /// The cells holding a piece.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The cells still to be filled: neither occupied nor forbidden. A drawn game runs
+    /// until all of them are filled, so their count is how long a draw lasts.
+    #[inline]
+    pub fn free_cells(&self) -> Bitboard {
+        !self.occupied().with(self.forbidden)
+    }
+
+    /// The cell of the first-player chip, which nobody may play.
+    #[inline]
+    pub fn forbidden(&self) -> Cell {
+        self.forbidden
+    }
+
+    /// The number of placements made.
+    #[inline]
+    pub fn placed(&self) -> u32 {
+        self.placed as u32
+    }
+
+    /// The cell played last, whose chip tops the stack; `None` before the first move.
+    #[inline]
+    pub fn last_move(&self) -> Option<Cell> {
+        Cell::from_bit(self.top as u32)
+    }
+
+    /// The chip on top of the stack: the first-player chip before the first move.
+    #[inline]
+    pub fn top_chip(&self, layout: &Layout) -> Chip {
+        self.last_move()
+            .map_or(Chip::FIRST_PLAYER, |cell| layout.chip(cell))
+    }
+
+    /// How the game ended, if it has.
+    #[inline]
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end.map(|reason| GameEnd {
+            reason,
+            winner: match reason {
+                EndReason::FullBoard => None,
+                // The player who just moved won, whether by their shape or by leaving the
+                // player to move without a cell.
+                _ => Some(!self.turn()),
+            },
+        })
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The value of a finished game for the player to move: a draw on a full board, else
+    /// a loss. `None` while the game goes on.
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|reason| match reason {
+            EndReason::FullBoard => Outcome::Draw,
+            _ => Outcome::Loss,
+        })
+    }
+
+    /// The cells the player to move may play; empty when the game is over. One table
+    /// look-up and one AND: the layout holds, for each top chip, the cells that match it
+    /// (for the first move, the opening cells), never the forbidden cell.
+    #[inline]
+    pub fn legal_cells(&self, layout: &Layout) -> Bitboard {
+        debug_assert_eq!(
+            layout.forbidden(),
+            self.forbidden,
+            "position of another layout"
+        );
+        if self.end.is_some() {
+            return Bitboard::EMPTY;
+        }
+        layout.allowed_by_slot(self.top) - self.occupied()
+    }
+
+    /// The number of legal cells.
+    #[inline]
+    pub fn count_moves(&self, layout: &Layout) -> u32 {
+        self.legal_cells(layout).count()
+    }
+
+    /// Says why placing on `cell` is not legal here, or `Ok(())` if it is.
+    pub fn check_move(&self, layout: &Layout, cell: Cell) -> Result<(), IllegalMove> {
+        if let Some(end) = self.end() {
+            return Err(IllegalMove::GameOver(end));
+        }
+        if cell == self.forbidden {
+            return Err(IllegalMove::Forbidden(cell));
+        }
+        if let Some(by) = Player::ALL
+            .into_iter()
+            .find(|&p| self.pieces(p).contains(cell))
+        {
+            return Err(IllegalMove::Occupied { cell, by });
+        }
+        match self.last_move() {
+            None if !OPENING_CELLS.contains(cell) => Err(IllegalMove::NotOpeningCell(cell)),
+            Some(top_cell) if !layout.chip(cell).matches(layout.chip(top_cell)) => {
+                Err(IllegalMove::NoMatch {
+                    cell,
+                    chip: layout.chip(cell),
+                    top_cell,
+                    top_chip: layout.chip(top_cell),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub fn is_legal(&self, layout: &Layout, cell: Cell) -> bool {
+        self.legal_cells(layout).contains(cell)
+    }
+
+    /// Places a piece of the player to move on `cell`, after checking it is legal.
+    pub fn play(&self, layout: &Layout, cell: Cell) -> Result<Position, IllegalMove> {
+        self.check_move(layout, cell)?;
+        Ok(self.play_unchecked(layout, cell))
+    }
+
+    /// [`Position::play`] for a cell known to be legal (from [`Position::legal_cells`]).
+    /// Works out at once whether the game ended, in the rules' order: a connection or loop
+    /// of the mover, then a full board, then no legal cell for the next player.
+    #[inline]
+    pub fn play_unchecked(&self, layout: &Layout, cell: Cell) -> Position {
+        debug_assert!(
+            self.is_legal(layout, cell),
+            "{cell} is not legal in {self:?}"
+        );
+        let mover = self.turn();
+        let mine = self.pieces[mover.index()].with(cell);
+        let mut next = *self;
+        next.pieces[mover.index()] = mine;
+        next.top = cell.bit() as u8;
+        next.placed += 1;
+        next.end = next.end_after(layout, mine, cell);
+        next
+    }
+
+    /// How the game stands after the mover, now holding `mine`, placed on `cell` (this
+    /// position is the one after the placement). Before the placement the mover had
+    /// neither a connection nor a loop, so only the new shapes need looking for.
+    #[inline]
+    fn end_after(&self, layout: &Layout, mine: Bitboard, cell: Cell) -> Option<EndReason> {
+        if geometry::chain_connects(mine, cell) {
+            Some(EndReason::Connection)
+        } else if geometry::may_close_loop(mine, cell) && geometry::has_loop(mine) {
+            Some(EndReason::Loop)
+        } else if self.placed as u32 == FREE_CELLS {
+            Some(EndReason::FullBoard)
+        } else if (layout.allowed_by_slot(self.top) - self.occupied()).is_empty() {
+            Some(EndReason::NoLegalCell)
+        } else {
+            None
+        }
+    }
+
+    /// A legal cell whose placement wins at once, if the player to move has one: one that
+    /// completes a connection or a loop, or failing those, one that leaves the opponent no
+    /// legal cell on a board that is not full.
+    pub fn winning_move(&self, layout: &Layout) -> Option<Cell> {
+        let legal = self.legal_cells(layout);
+        if legal.is_empty() {
+            return None;
+        }
+        let mine = self.pieces[self.turn().index()];
+        // A cell connects two opposite sides when it is on or next to a chain touching
+        // each: all candidates at once, six fills.
+        let reaches = |side: Side| {
+            side.cells() | geometry::neighbours(geometry::flood(mine & side.cells(), mine))
+        };
+        for (one, other) in Side::OPPOSITE_PAIRS {
+            if let Some(cell) = (legal & reaches(one) & reaches(other)).first() {
+                return Some(cell);
+            }
+        }
+        let loop_candidates = legal & geometry::neighbours(mine);
+        if let Some(cell) = loop_candidates
+            .filter(|&cell| geometry::may_close_loop(mine.with(cell), cell))
+            .find(|&cell| geometry::has_loop(mine.with(cell)))
+        {
+            return Some(cell);
+        }
+        if self.placed as u32 + 1 < FREE_CELLS {
+            let occupied = self.occupied();
+            return legal.into_iter().find(|&cell| {
+                (layout.allowed_by_slot(cell.bit() as u8) - occupied.with(cell)).is_empty()
+            });
+        }
+        None
+    }
+}
+
+// A search stores and copies positions at every node, and shares them between threads.
+const _: () = assert!(std::mem::size_of::<Position>() == 24);
+const _: fn() = || {
+    fn solver_ready<T: Copy + Send + Sync + 'static>() {}
+    solver_ready::<Position>();
+    solver_ready::<Cell>();
+};
