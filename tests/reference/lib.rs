@@ -1,7 +1,8 @@
-//! A deliberately naive reference implementation of Kamisado (single round), used by the
-//! tests to cross-check the fast engine and solver. It follows `RULES.md` directly: an
-//! 8 x 8 array board, plain loops, strings for moves, no tricks. It shares no code with the
-//! crates it checks.
+//! A deliberately naive reference implementation of Kamisado (single round, and match play
+//! with Sumos, pushes and refills: the `match_*` functions and [`MatchPosition`]), used by
+//! the tests to cross-check the fast engine and solver. It follows `RULES.md` and
+//! `MATCH-RULES.md` directly: an 8 x 8 array board, plain loops, strings for moves, no
+//! tricks. It shares no code with the crates it checks.
 //!
 //! Conventions (shared with the fast implementation):
 //! - squares `a1`..`h8`, rank 1 = Black's home row; moves `a1-a5`, zero-length `d7-d7`;
@@ -15,6 +16,7 @@
 #![warn(missing_docs)]
 
 mod board;
+mod match_play;
 mod position;
 mod random;
 mod search;
@@ -23,6 +25,13 @@ mod search;
 mod checks;
 
 pub use board::{Colour, Side, Square, Tower};
+pub use match_play::{
+    has_legal_push, highest_rank_on_board, match_divide, match_legal_moves, match_perft,
+    match_play, match_play_record, match_play_with_end, match_refill, match_round_end, match_score,
+    match_start, play_record, random_match, random_match_position, random_match_push_position,
+    random_push_position, MatchPosition, MatchTower, RecordOutcome, RefillFrom, RoundEnd,
+    MATCH_TARGETS,
+};
 pub use position::{EndReason, GameEnd, RefPosition};
 pub use random::random_position;
 pub use search::{alphabeta_value, divide, minimax, minimax_with_table, minimax_within, perft};
