@@ -11,10 +11,14 @@
 //! - after a positive move the opponent is to move with the landing square's colour; a
 //!   goal or a deadlock leaves exactly that state; otherwise the zero-length chain is
 //!   applied (default convention) or left to be played ply by ply (convention 2).
+//!
+//! The [`kamon`] module is the same kind of reference for the sister game Kamon, written
+//! from `KAMON-RULES.md`; its text functions are re-exported here for the cross-checks.
 
 #![warn(missing_docs)]
 
 mod board;
+pub mod kamon;
 mod position;
 mod random;
 mod search;
@@ -23,6 +27,10 @@ mod search;
 mod checks;
 
 pub use board::{Colour, Side, Square, Tower};
+pub use kamon::{
+    kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
+    kamon_result, kamon_solve,
+};
 pub use position::{EndReason, GameEnd, RefPosition};
 pub use random::random_position;
 pub use search::{alphabeta_value, divide, minimax, minimax_with_table, minimax_within, perft};

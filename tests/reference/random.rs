@@ -2,15 +2,16 @@
 
 use crate::position::RefPosition;
 
-/// A tiny xorshift64 generator (Marsaglia's 13/7/17 variant).
-struct XorShift64 {
+/// A tiny xorshift64 generator (Marsaglia's 13/7/17 variant), shared by the Kamisado and
+/// Kamon generators of the reference.
+pub(crate) struct XorShift64 {
     state: u64,
 }
 
 impl XorShift64 {
     /// Starts from `seed`, mixed with a constant so that small seeds differ a lot and the
     /// state is never zero (xorshift would stay at zero forever).
-    fn new(seed: u64) -> XorShift64 {
+    pub(crate) fn new(seed: u64) -> XorShift64 {
         let mixed = seed ^ 0x9E37_79B9_7F4A_7C15;
         XorShift64 {
             state: if mixed == 0 {
@@ -22,7 +23,7 @@ impl XorShift64 {
     }
 
     /// The next pseudo-random number.
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         let mut x = self.state;
         x ^= x << 13;
         x ^= x >> 7;
