@@ -12,10 +12,14 @@
 //! - after a positive move the opponent is to move with the landing square's colour; a
 //!   goal or a deadlock leaves exactly that state; otherwise the zero-length chain is
 //!   applied (default convention) or left to be played ply by ply (convention 2).
+//!
+//! The [`kamon`] module is the same kind of reference for the sister game Kamon, written
+//! from `KAMON-RULES.md`; its text functions are re-exported here for the cross-checks.
 
 #![warn(missing_docs)]
 
 mod board;
+pub mod kamon;
 mod match_play;
 mod position;
 mod random;
@@ -25,6 +29,10 @@ mod search;
 mod checks;
 
 pub use board::{Colour, Side, Square, Tower};
+pub use kamon::{
+    kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
+    kamon_result, kamon_solve,
+};
 pub use match_play::{
     has_legal_push, highest_rank_on_board, match_divide, match_legal_moves, match_perft,
     match_play, match_play_record, match_play_with_end, match_refill, match_round_end, match_score,

@@ -2,7 +2,8 @@
 
 use crate::position::RefPosition;
 
-/// A tiny xorshift64 generator (Marsaglia's 13/7/17 variant).
+/// A tiny xorshift64 generator (Marsaglia's 13/7/17 variant), shared by the generators of
+/// the reference (single round, match play, Kamon).
 pub(crate) struct XorShift64 {
     state: u64,
 }
