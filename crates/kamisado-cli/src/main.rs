@@ -9,6 +9,7 @@ mod failure;
 mod input;
 mod output;
 mod render;
+mod report;
 
 use std::process::ExitCode;
 

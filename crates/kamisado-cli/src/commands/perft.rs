@@ -6,10 +6,11 @@ use serde::Serialize;
 use crate::args::PerftArgs;
 use crate::failure::Result;
 use crate::input;
-use crate::output::{json, thousands};
+use crate::output::thousands;
+use crate::report::{self, Report};
 
 #[derive(Serialize)]
-struct Report {
+struct PerftReport {
     position: String,
     depth: u32,
     counting: &'static str,
@@ -17,6 +18,20 @@ struct Report {
     seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<Vec<DivideLine>>,
+}
+
+impl Report for PerftReport {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = String::new();
+        if let Some(lines) = &self.divide {
+            for line in lines {
+                out.push_str(&format!("{}: {}\n", line.mv, line.nodes));
+            }
+            out.push('\n');
+        }
+        out.push_str(&format!("perft({}) = {}\n", self.depth, self.nodes));
+        out
+    }
 }
 
 #[derive(Serialize)]
@@ -46,35 +61,27 @@ pub fn run(args: PerftArgs) -> Result<()> {
         (perft(&pos, args.depth, counting), None)
     };
     let seconds = started.elapsed().as_secs_f64();
-    if args.json {
-        let report = Report {
-            position: pos.to_string(),
-            depth: args.depth,
-            counting: match counting {
-                Counting::PositiveMoves => "positive-moves",
-                Counting::ZeroMovesAsPlies => "zero-moves-as-plies",
-            },
-            nodes,
-            seconds,
-            divide: lines.map(|lines| {
-                lines
-                    .into_iter()
-                    .map(|(m, n)| DivideLine {
-                        mv: m.to_string(),
-                        nodes: n,
-                    })
-                    .collect()
-            }),
-        };
-        println!("{}", json(&report));
-    } else {
-        if let Some(lines) = &lines {
-            for (m, n) in lines {
-                println!("{m}: {n}");
-            }
-            println!();
-        }
-        println!("perft({}) = {nodes}", args.depth);
+    let report = PerftReport {
+        position: pos.to_string(),
+        depth: args.depth,
+        counting: match counting {
+            Counting::PositiveMoves => "positive-moves",
+            Counting::ZeroMovesAsPlies => "zero-moves-as-plies",
+        },
+        nodes,
+        seconds,
+        divide: lines.map(|lines| {
+            lines
+                .into_iter()
+                .map(|(m, n)| DivideLine {
+                    mv: m.to_string(),
+                    nodes: n,
+                })
+                .collect()
+        }),
+    };
+    report::print(&report, args.json, false);
+    if !args.json {
         eprintln!(
             "{} sequences in {seconds:.3} s ({} per second)",
             thousands(nodes),
