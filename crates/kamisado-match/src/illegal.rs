@@ -133,7 +133,7 @@ impl MatchPosition {
             turn,
         })?;
         let occupied = self.board.occupied();
-        let r = self.rank(tower);
+        let r = self.board_rank(tower);
         if occupied.contains(to) && between.is_empty() && step_forward(turn, from) == Some(to) {
             return self.check_push(turn, from, r).map(|_| ());
         }

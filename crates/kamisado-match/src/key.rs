@@ -7,15 +7,18 @@
 //! keeps `left` and `right`, seen from each seat; the mirror swaps them, and since the
 //! round's winner may choose either, the value of a match position is kept too).
 //!
-//! A key is wider than 128 bits (96 bits of squares, 48 of ranks), so it is `[u64; 3]`:
+//! A key is wider than 128 bits (96 bits of squares, 32 of ranks, and more), so it is
+//! `[u64; 3]`:
 //! - word 0: Black's eight squares (48 bits), the side to move (bit 48), the active colour
-//!   (bits 49..53, 8 = free move);
+//!   (bits 49..53, 8 = free move), the colour of a finished round's promoted tower (bits
+//!   53..57, 8 = round not over);
 //! - word 1: White's eight squares (48 bits), the target (bits 48..50, match keys only);
-//! - word 2: the ranks, three bits per tower, Black's colours then White's (48 bits).
+//! - word 2: the board's ranks, two bits per tower, Black's colours then White's (32 bits).
 //!
-//! Whether and how the round ended is not in the key: it follows from the rest.
+//! Whether and how the round ended is not in the key: it follows from the rest. Which tower
+//! it promoted does too, except after a deadlock right after a push, hence its four bits.
 
-use kamisado_core::{Board, Colour, Side, Square, Symmetry, Tower};
+use kamisado_core::{Board, Colour, EndReason, Side, Square, Symmetry, Tower};
 
 use crate::position::{tower_index, RANKS_MASK};
 use crate::{MatchPosition, MatchPositionError, MatchSetup, Target};
@@ -40,11 +43,13 @@ fn unsqueeze(x: u64) -> u64 {
     (0..8).fold(0, |acc, i| acc | ((x >> (6 * i)) & 63) << (8 * i))
 }
 
-/// Reverses the order of the eight 3-bit groups of a 24-bit word: the ranks of one side
+/// Reverses the order of the eight 2-bit groups of a 16-bit word: the ranks of one side
 /// with colour `c` moved to colour `7 - c`.
 #[inline]
 fn reverse_groups(ranks: u64) -> u64 {
-    (0..8).fold(0, |acc, i| acc | ((ranks >> (3 * i)) & 7) << (3 * (7 - i)))
+    let x = (ranks & 0x00ff) << 8 | (ranks & 0xff00) >> 8;
+    let x = (x & 0x0f0f) << 4 | (x & 0xf0f0) >> 4;
+    (x & 0x3333) << 2 | (x & 0xcccc) >> 2
 }
 
 /// Byte-wise forms of the symmetries: a half turn maps square s to 63 - s = s ^ 63, a file
@@ -60,6 +65,7 @@ struct Parts {
     black_ranks: u64,
     white_ranks: u64,
     active: Option<Colour>,
+    promoted: Option<Colour>,
 }
 
 impl Parts {
@@ -68,9 +74,10 @@ impl Parts {
         [
             squeeze(self.black)
                 | (turn.index() as u64) << 48
-                | self.active.map_or(8, |c| c.index() as u64) << 49,
+                | self.active.map_or(8, |c| c.index() as u64) << 49
+                | self.promoted.map_or(8, |c| c.index() as u64) << 53,
             squeeze(self.white) | target.map_or(0, |t| t.code() as u64) << 48,
-            self.black_ranks | self.white_ranks << 24,
+            self.black_ranks | self.white_ranks << 16,
         ]
     }
 
@@ -82,6 +89,7 @@ impl Parts {
             black_ranks: self.white_ranks,
             white_ranks: self.black_ranks,
             active: self.active,
+            promoted: self.promoted,
         }
     }
 
@@ -93,6 +101,7 @@ impl Parts {
             black_ranks: reverse_groups(self.black_ranks),
             white_ranks: reverse_groups(self.white_ranks),
             active: self.active.map(Colour::mirrored),
+            promoted: self.promoted.map(Colour::mirrored),
         }
     }
 }
@@ -104,9 +113,10 @@ impl MatchPosition {
         Parts {
             black: square_bytes(self.board.squares(Side::Black)),
             white: square_bytes(self.board.squares(Side::White)),
-            black_ranks: ranks & 0xff_ffff,
-            white_ranks: ranks >> 24,
+            black_ranks: ranks & 0xffff,
+            white_ranks: ranks >> 16,
             active: self.active(),
+            promoted: self.round_end().map(|end| end.promoted.colour),
         }
     }
 
@@ -119,7 +129,7 @@ impl MatchPosition {
             let image = Tower::new(sym.side(tower.side), sym.colour(tower.colour));
             squares[image.side.index()][image.colour.index()] =
                 sym.square(self.board.square_of(tower));
-            ranks |= (self.rank(tower) as u64) << (3 * tower_index(image));
+            ranks |= (self.board_rank(tower) as u64) << (2 * tower_index(image));
         }
         let mut image = MatchPosition::new(
             Board::from_squares(squares),
@@ -129,20 +139,24 @@ impl MatchPosition {
             self.target(),
         );
         if let Some(end) = self.round_end() {
-            image.set_end(sym.side(end.winner), end.reason);
+            image.end_round(
+                sym.side(end.winner),
+                end.reason,
+                sym.colour(end.promoted.colour),
+            );
         }
         image
     }
 
-    /// An exact key for solving a round: squares, ranks, side to move and active colour
-    /// (149 bits). Positions that differ only in the target share it, as they share the
-    /// round's value.
+    /// An exact key for solving a round: squares, ranks, side to move, active colour and a
+    /// finished round's promoted tower (137 bits). Positions that differ only in the target
+    /// share it, as they share the round's value.
     #[inline]
     pub fn round_key(&self) -> [u64; 3] {
         self.parts().pack(self.turn(), None)
     }
 
-    /// An exact key for solving a whole match: the round key and the target (151 bits). Two
+    /// An exact key for solving a whole match: the round key and the target (139 bits). Two
     /// positions are equal exactly when their match keys are.
     #[inline]
     pub fn match_key(&self) -> [u64; 3] {
@@ -208,7 +222,7 @@ impl MatchPosition {
         key: [u64; 3],
         target: Target,
     ) -> Result<MatchPosition, MatchPositionError> {
-        if key[0] >> 53 != 0 || key[1] >> 50 != 0 || key[2] >> 48 != 0 {
+        if key[0] >> 57 != 0 || key[1] >> 50 != 0 || key[2] >> 32 != 0 {
             return Err(MatchPositionError::BadKey(key));
         }
         let active = match key[0] >> 49 & 15 {
@@ -231,10 +245,21 @@ impl MatchPosition {
             for (colour, sq) in Colour::ALL.into_iter().zip(squares(word)) {
                 let tower = Tower::new(side, colour);
                 setup.round.place(tower, Square::new(sq));
-                setup.set_rank(tower, (key[2] >> (3 * tower_index(tower)) & 7) as u8);
+                setup.set_rank(tower, (key[2] >> (2 * tower_index(tower)) & 3) as u8);
             }
         }
-        MatchPosition::from_setup(setup)
+        let mut pos = MatchPosition::from_setup(setup)?;
+        // The text's reading names the promoted tower, except after a deadlock right after
+        // a push; a key names it always.
+        match (pos.round_end(), key[0] >> 53 & 15) {
+            (None, 8) => {}
+            (Some(end), c @ 0..=7) if end.reason == EndReason::Deadlock => {
+                pos.end_round(end.winner, end.reason, Colour::from_index(c as usize));
+            }
+            (Some(end), c) if c == end.promoted.colour.index() as u64 => {}
+            _ => return Err(MatchPositionError::BadKey(key)),
+        }
+        Ok(pos)
     }
 
     /// A well-mixed 64-bit hash of the match key, for hash tables.
@@ -250,7 +275,7 @@ impl MatchPosition {
     }
 }
 
-const _: () = assert!(RANKS_MASK == (1 << 48) - 1);
+const _: () = assert!(RANKS_MASK == (1 << 32) - 1);
 
 #[cfg(test)]
 mod tests {
@@ -260,8 +285,8 @@ mod tests {
     fn squeeze_and_groups_keep_every_bit() {
         let x = u64::from_le_bytes([1, 2, 4, 8, 16, 32, 63, 0]);
         assert_eq!(unsqueeze(squeeze(x)), x);
-        let ranks = 0o01234567;
-        assert_eq!(reverse_groups(ranks), 0o76543210);
+        let ranks = 0b00_01_10_11_11_10_00_01;
+        assert_eq!(reverse_groups(ranks), 0b01_00_10_11_11_10_01_00);
         assert_eq!(reverse_groups(reverse_groups(ranks)), ranks);
     }
 }

@@ -24,9 +24,11 @@
 //!
 //! let start = MatchPosition::start(Target::Standard);
 //! assert_eq!(start.to_string(), "obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3");
-//! // Black's Green tower wins the first round: it becomes a Sumo, and White starts the next.
-//! let record = MatchRecord::parse(start, "b1-b7 b8-c7 a1-c3 e8-a4 h1-h2 f8-e7 b7-a8 left").unwrap();
-//! # let _ = &record;
+//! // g1-g7 names White's Brown, h8-h6 names Black's Blue on g7, which wins on h8 and
+//! // becomes a Sumo; Black refills from the left and White, who lost, starts round 2.
+//! let record = MatchRecord::parse(start, "g1-g7 h8-h6 g7-h8 left").unwrap();
+//! assert_eq!(record.current().to_string(), "nobupyrg/8/8/8/8/8/8/NGRYPUOB+ w - 3");
+//! assert_eq!(record.round_number(), 2);
 //! ```
 
 mod illegal;
@@ -49,8 +51,8 @@ pub use kamisado_core::{
     Symmetry, Tower, MAX_MOVES,
 };
 pub use notation::ParseMatchPositionError;
-pub use position::MatchPosition;
-pub use record::{MatchRecord, RecordError, RecordErrorReason, RoundRecord, RoundResult};
+pub use position::{MatchPosition, RoundEnd};
+pub use record::{MatchRecord, RecordError, RecordErrorReason, RoundRecord};
 pub use refill::{ParseRefillError, Refill, RefillError};
 pub use setup::{MatchPositionError, MatchSetup};
 pub use target::{ParseTargetError, Target};

@@ -67,7 +67,7 @@ impl MatchPosition {
     #[inline]
     fn add_moves(&self, tower: Tower, moves: &mut MoveList) {
         let from = self.board.square_of(tower);
-        let r = self.rank(tower);
+        let r = self.board_rank(tower);
         for to in self.ordinary_reach(tower.side, from, r) {
             moves.push(Move::new(from, to));
         }
@@ -79,7 +79,7 @@ impl MatchPosition {
     #[inline]
     fn count_tower_moves(&self, tower: Tower) -> usize {
         let from = self.board.square_of(tower);
-        let r = self.rank(tower);
+        let r = self.board_rank(tower);
         self.ordinary_reach(tower.side, from, r).count() as usize
             + usize::from(self.push_move(tower, from, r).is_some())
     }
@@ -136,7 +136,7 @@ impl MatchPosition {
         let goal = Bitboard::rank(turn.goal_rank());
         let try_tower = |tower: Tower| {
             let from = self.board.square_of(tower);
-            (self.ordinary_reach(turn, from, self.rank(tower)) & goal)
+            (self.ordinary_reach(turn, from, self.board_rank(tower)) & goal)
                 .first()
                 .map(|to| Move::new(from, to))
         };

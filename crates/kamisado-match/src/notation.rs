@@ -9,11 +9,14 @@
 //! reader do the rest, so board, side and active colour are read, and refused, exactly as
 //! in the single round. Printing writes the target only when it is not 1.
 //!
-//! A finished round shows the winning tower with its new rank (`N++` on the goal row after
-//! a Sumo's win), and its side and active colour are the state just after the last move:
-//! the side to move is the winner, whose chain deadlocks after a deadlock. After a push
-//! that deadlocks the state is one zero-length move on, so that the single round's reading
-//! ("just after the opponent's ordinary move") gives the same winner.
+//! A finished round is shown as the last move left the board, before the winner's tower
+//! gains its rank, exactly as the single round shows it: the rules then say who won and
+//! which tower gained (the goal tower; after a deadlock, the winner's tower of the active
+//! colour). One finished position cannot be written this way: a deadlock right after a
+//! push, whose promoted tower is named by the pusher's square, which the text does not
+//! show. It is printed one zero-length move on, with the winner to move, and reads back
+//! as the same deadlock won by the same player, with the winner's tower of the active
+//! colour as the promoted one.
 
 use std::fmt;
 use std::str::FromStr;

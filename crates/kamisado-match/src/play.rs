@@ -63,27 +63,6 @@ impl MatchPosition {
         next
     }
 
-    /// The tower that gains a rank if the legal move `m` ends the round: the moving tower
-    /// when it reaches the goal row; after a deadlock, the winner's tower of the colour of
-    /// the square the loser's move ended on (after a push, the pusher's new square, which is
-    /// the move's to-square).
-    pub fn promotion(&self, m: Move) -> Option<Tower> {
-        if self.is_round_over() {
-            return None;
-        }
-        let next = self.play_unchecked(m);
-        let end = next.round_end()?;
-        Some(match end.reason {
-            EndReason::Goal => Tower::new(end.winner, self.mover_colour(m)),
-            EndReason::Deadlock if m.is_zero_length() => {
-                // Only a position given in the middle of a chain plays a zero-length move
-                // that deadlocks; it never does (it would have been read as finished).
-                Tower::new(end.winner, next.active().unwrap_or(Colour::Orange))
-            }
-            EndReason::Deadlock => Tower::new(end.winner, m.to().colour()),
-        })
-    }
-
     /// Plays exactly one zero-length move of a position in the middle of a chain, without
     /// the ones that may follow.
     pub fn step_zero_length(&self, m: Move) -> MatchPosition {

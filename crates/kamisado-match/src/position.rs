@@ -2,15 +2,17 @@
 //!
 //! 32 bytes and `Copy`, like the single-round position: the core's [`Board`] (a square per
 //! tower and the occupied squares, 24 bytes) and one packed word holding the sixteen ranks
-//! (three bits each, since a Quadruple Sumo has rank 4) and the few small fields. Ranks
-//! change only when a round ends, so packing them costs nothing on the move path, and a
-//! tower's rank is one shift away from its index.
+//! (two bits each) and the few small fields. Ranks change only when a round ends, so
+//! packing them costs nothing on the move path, and a tower's rank is one shift away from
+//! its index.
 //!
-//! Ranks are stored as the board shows them: once a round has ended, the winning tower has
-//! already gained its rank, so the score is always the sum over the ranks and a finished
-//! Marathon shows its Quadruple Sumo. Which tower gained the rank is a fact about the last
-//! move, not about the board (after a deadlock that follows a push, no position text could
-//! tell); [`MatchPosition::promotion`] and the match record give it.
+//! The ranks stored are those on the board while the round is played, at most 3; a
+//! finished round adds the winner's new rank on top ([`MatchPosition::rank`] and the
+//! scores include it, [`RoundEnd::promoted`] names the tower). Stored after the gain,
+//! they would change the position the round ended in: a tower promoted by a deadlock may
+//! then be able to push, and the frozen board that made the deadlock would no longer be
+//! frozen, so a text could no longer say whether the round is over. The position text
+//! therefore shows the board as the last move left it, as the single round does.
 
 use std::fmt;
 
@@ -21,19 +23,42 @@ use kamisado_core::{
 use crate::{rank, MatchPositionError, MatchSetup, Target};
 
 // Layout of `MatchPosition::packed`.
-/// Three bits per tower, tower index `side * 8 + colour`: bits 0..48.
-const RANK_BITS: u32 = 3;
-const RANK_MASK: u64 = 7;
-pub(crate) const RANKS_MASK: u64 = (1 << 48) - 1;
-const TURN_SHIFT: u32 = 48;
+/// Two bits per tower, tower index `side * 8 + colour`: bits 0..32.
+const RANK_BITS: u32 = 2;
+const RANK_MASK: u64 = 3;
+pub(crate) const RANKS_MASK: u64 = (1 << 32) - 1;
+const TURN_SHIFT: u32 = 32;
 /// Four bits: a colour index, or 8 for a free move.
-const ACTIVE_SHIFT: u32 = 49;
+const ACTIVE_SHIFT: u32 = 33;
 const ACTIVE_FREE: u64 = 8;
 /// Two bits: [`Target::code`].
-const TARGET_SHIFT: u32 = 53;
+const TARGET_SHIFT: u32 = 37;
 /// Two bits: 0 while the round is played, 1 won on the goal row, 2 won by deadlock.
-const END_SHIFT: u32 = 55;
-const WINNER_SHIFT: u32 = 57;
+const END_SHIFT: u32 = 39;
+const WINNER_SHIFT: u32 = 41;
+/// Three bits: the colour of the winner's tower that gained a rank.
+const PROMOTED_SHIFT: u32 = 42;
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundEnd {
+    pub winner: Side,
+    pub reason: EndReason,
+    /// The winner's tower that gained a rank: the tower that reached the goal row; after a
+    /// deadlock, the one of the colour of the square the loser's last move ended on (after
+    /// a push, the pusher's new square).
+    pub promoted: Tower,
+}
+
+impl RoundEnd {
+    /// The end as the single round knows it: who won and how.
+    pub fn game_end(self) -> GameEnd {
+        GameEnd {
+            winner: self.winner,
+            reason: self.reason,
+        }
+    }
+}
 
 /// A legal position of a match: where the towers stand, their ranks, whose turn it is,
 /// which tower must move, the target, and how the round ended if it has.
@@ -44,8 +69,8 @@ const WINNER_SHIFT: u32 = 57;
 /// - otherwise the side to move can move its active tower (or any tower on a free move),
 ///   or its active tower is blocked and its zero-length chain does not deadlock (a position
 ///   in the middle of a chain, given as text or reached by a single zero-length move);
-/// - while a round is played, every tower's rank is at most [`Target::max_rank`] and both
-///   scores are below the target; after it, only the winner's promoted tower may be one
+/// - every rank on the board is at most [`Target::max_rank`] and both players' points on
+///   the board are below the target; only a finished round's promoted tower stands one
 ///   rank higher.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MatchPosition {
@@ -119,18 +144,27 @@ impl MatchPosition {
         Target::from_code((self.packed >> TARGET_SHIFT) as u8)
     }
 
-    /// A tower's rank: 0 plain, 1 Sumo, 2 Double, 3 Triple, 4 Quadruple Sumo.
+    /// A tower's rank: 0 plain, 1 Sumo, 2 Double, 3 Triple, 4 Quadruple Sumo; once a round
+    /// has ended, with the winner's gain (a Quadruple Sumo only ends a Marathon).
     #[inline]
     pub fn rank(&self, tower: Tower) -> u8 {
+        let gain = self.round_end().is_some_and(|end| end.promoted == tower);
+        self.board_rank(tower) + u8::from(gain)
+    }
+
+    /// The rank a tower has while the round is played, without a finished round's gain:
+    /// what move generation and the position text use.
+    #[inline]
+    pub(crate) fn board_rank(&self, tower: Tower) -> u8 {
         (self.packed >> (RANK_BITS * tower_index(tower)) & RANK_MASK) as u8
     }
 
-    /// The ranks of one side's towers, indexed by colour.
+    /// The ranks of one side's towers, indexed by colour (with a finished round's gain).
     pub fn ranks(&self, side: Side) -> [u8; 8] {
         Colour::ALL.map(|c| self.rank(Tower::new(side, c)))
     }
 
-    /// The sixteen ranks, three bits each, tower index `side * 8 + colour`.
+    /// The sixteen board ranks, two bits each, tower index `side * 8 + colour`.
     #[inline]
     pub(crate) fn rank_bits(&self) -> u64 {
         self.packed & RANKS_MASK
@@ -158,7 +192,7 @@ impl MatchPosition {
 
     /// How the round ended, if it has.
     #[inline]
-    pub fn round_end(&self) -> Option<GameEnd> {
+    pub fn round_end(&self) -> Option<RoundEnd> {
         let reason = match self.packed >> END_SHIFT & 3 {
             0 => return None,
             1 => EndReason::Goal,
@@ -169,7 +203,12 @@ impl MatchPosition {
         } else {
             Side::White
         };
-        Some(GameEnd { winner, reason })
+        let promoted = Colour::from_index((self.packed >> PROMOTED_SHIFT & 7) as usize);
+        Some(RoundEnd {
+            winner,
+            reason,
+            promoted: Tower::new(winner, promoted),
+        })
     }
 
     #[inline]
@@ -200,32 +239,27 @@ impl MatchPosition {
         self.packed = self.packed & !(15 << ACTIVE_SHIFT) | code << ACTIVE_SHIFT;
     }
 
-    /// Marks the round as won by `winner`, leaving the ranks as they are.
+    /// Ends the round: `winner` won by `reason`, and its `promoted` tower gains a rank.
     #[inline]
-    pub(crate) fn set_end(&mut self, winner: Side, reason: EndReason) {
+    pub(crate) fn end_round(&mut self, winner: Side, reason: EndReason, promoted: Colour) {
         let reason_code = match reason {
             EndReason::Goal => 1,
             EndReason::Deadlock => 2,
         };
-        self.packed = self.packed & !(7 << END_SHIFT)
+        self.packed = self.packed & !(63 << END_SHIFT)
             | reason_code << END_SHIFT
-            | (winner.index() as u64) << WINNER_SHIFT;
+            | (winner.index() as u64) << WINNER_SHIFT
+            | (promoted.index() as u64) << PROMOTED_SHIFT;
     }
 
-    /// Ends the round: `winner` won by `reason`, and its `promoted` tower gains a rank.
-    #[inline]
-    pub(crate) fn end_round(&mut self, winner: Side, reason: EndReason, promoted: Colour) {
-        self.set_end(winner, reason);
-        self.packed += 1 << (RANK_BITS * tower_index(Tower::new(winner, promoted)));
-    }
-
-    /// The setup this position was (or could have been) built from.
+    /// The setup this position was (or could have been) built from: the board as the last
+    /// move left it, ranks without a finished round's gain.
     pub fn to_setup(&self) -> MatchSetup {
         let mut round = kamisado_core::Setup::empty(self.turn(), self.active());
         let mut ranks = [[0; 8]; 2];
         for tower in Tower::all() {
             round.place(tower, self.board.square_of(tower));
-            ranks[tower.side.index()][tower.colour.index()] = self.rank(tower);
+            ranks[tower.side.index()][tower.colour.index()] = self.board_rank(tower);
         }
         MatchSetup {
             round,
@@ -235,144 +269,71 @@ impl MatchPosition {
     }
 
     /// Validates a setup. Accepts any position that play can reach, from any home-row
-    /// arrangement, including finished rounds (whose winning tower shows its new rank).
+    /// arrangement, including finished rounds, whose winner's gain the rules add: the goal
+    /// tower gains a rank; after a deadlock the winner's tower of the active colour does.
     ///
     /// A position whose side to move has a blocked active tower is read as the single round
     /// reads it: just after the opponent's ordinary move; if its zero-length chain
-    /// deadlocks, the round is over and lost by the side not to move.
+    /// deadlocks, the round is over and lost by the side not to move, and the tower that
+    /// move named gains the rank.
     pub fn from_setup(setup: MatchSetup) -> Result<MatchPosition, MatchPositionError> {
         let board = board_of(&setup.round)?;
+        let target = setup.target;
         let mut ranks = 0u64;
         for tower in Tower::all() {
             let r = setup.rank(tower);
-            if r > rank::MAX {
-                return Err(MatchPositionError::RankTooHigh { tower, rank: r });
+            if r > target.max_rank() {
+                return Err(MatchPositionError::RankBeyondTarget {
+                    tower,
+                    rank: r,
+                    target,
+                });
             }
             ranks |= (r as u64) << (RANK_BITS * tower_index(tower));
         }
         let (turn, active) = (setup.round.turn, setup.round.active);
-        let mut pos = MatchPosition::new(board, ranks, turn, active, setup.target);
-
-        let end = if let Some(tower) = goal_tower(&board, turn, active)? {
-            let square = board.square_of(tower);
-            if setup.rank(tower) == 0 {
-                return Err(MatchPositionError::GoalWithoutRank { tower, square });
-            }
-            Some((tower.side, EndReason::Goal))
-        } else {
-            match active {
-                None => {
-                    let can_move = Colour::ALL
-                        .into_iter()
-                        .any(|c| pos.can_move(Tower::new(turn, c)));
-                    if !can_move {
-                        return Err(PositionError::NoTowerCanMove(turn).into());
-                    }
-                    None
-                }
-                Some(colour) => {
-                    // The last move, positive or zero-length, ended with an opponent's tower
-                    // on a square of the active colour (after a push, the farthest pushed one).
-                    let opponent = !turn;
-                    if !board
-                        .squares(opponent)
-                        .iter()
-                        .any(|sq| sq.colour() == colour)
-                    {
-                        return Err(PositionError::ActiveNotNamed { colour, opponent }.into());
-                    }
-                    if pos.follow_chain(turn, colour).is_some() {
-                        None
-                    } else {
-                        // The text cannot say which tower gained the rank (see the module
-                        // docs); the checks below only need one that could have.
-                        if pos.ranks(turn) == [0; 8] {
-                            return Err(MatchPositionError::DeadlockWithoutRank { side: turn });
-                        }
-                        Some((turn, EndReason::Deadlock))
-                    }
-                }
-            }
-        };
-        if let Some((winner, reason)) = end {
-            // The setup's ranks already show the winner's gain.
-            pos.set_end(winner, reason);
-        }
-        pos.check_ranks()?;
-        Ok(pos)
-    }
-
-    /// Every rank within what the target allows, every score below it (the winner's before
-    /// the round just won).
-    fn check_ranks(&self) -> Result<(), MatchPositionError> {
-        let target = self.target();
-        let end = self.round_end();
+        let mut pos = MatchPosition::new(board, ranks, turn, active, target);
         for side in Side::ALL {
-            let promoted = match end {
-                Some(end) if end.winner == side => Some(self.highest_ranked(side)),
-                _ => None,
-            };
-            for colour in Colour::ALL {
-                let tower = Tower::new(side, colour);
-                let r = self.rank(tower);
-                let allowed = target.max_rank() + u8::from(promoted == Some(tower));
-                if r > allowed {
-                    return Err(MatchPositionError::RankBeyondTarget {
-                        tower,
-                        rank: r,
-                        allowed,
-                        target,
-                    });
-                }
-            }
-            let score = self.score(side);
-            match promoted {
-                None if score >= target.points() => {
-                    return Err(MatchPositionError::ScoreReached {
-                        side,
-                        score,
-                        target,
-                    })
-                }
-                Some(tower) => {
-                    let before = score - (1 << (self.rank(tower) - 1));
-                    if before >= target.points() {
-                        return Err(MatchPositionError::MatchAlreadyOver {
-                            side,
-                            before,
-                            target,
-                        });
-                    }
-                }
-                None => {}
+            let score = pos.score(side);
+            if score >= target.points() {
+                return Err(MatchPositionError::ScoreReached {
+                    side,
+                    score,
+                    target,
+                });
             }
         }
-        Ok(())
-    }
 
-    /// The winner's tower that gained the rank, as far as the board can tell: the goal
-    /// tower after a win on the goal row; after a deadlock, a tower of the highest rank
-    /// (the one that must have gained if any stands above the target's limit, and the one
-    /// whose gain leaves the lowest score before the round).
-    fn highest_ranked(&self, side: Side) -> Tower {
-        if let Some(GameEnd {
-            reason: EndReason::Goal,
-            ..
-        }) = self.round_end()
-        {
-            if let Some(tower) = Colour::ALL
-                .into_iter()
-                .map(|c| Tower::new(side, c))
-                .find(|&t| self.board.square_of(t).is_goal_for(side))
-            {
-                return tower;
+        if let Some(tower) = goal_tower(&board, turn, active)? {
+            pos.end_round(tower.side, EndReason::Goal, tower.colour);
+            return Ok(pos);
+        }
+        match active {
+            None => {
+                let can_move = Colour::ALL
+                    .into_iter()
+                    .any(|c| pos.can_move(Tower::new(turn, c)));
+                if !can_move {
+                    return Err(PositionError::NoTowerCanMove(turn).into());
+                }
+            }
+            Some(colour) => {
+                // The last move, positive or zero-length, ended with an opponent's tower on
+                // a square of the active colour (after a push, the farthest pushed one).
+                let opponent = !turn;
+                if !board
+                    .squares(opponent)
+                    .iter()
+                    .any(|sq| sq.colour() == colour)
+                {
+                    return Err(PositionError::ActiveNotNamed { colour, opponent }.into());
+                }
+                if pos.follow_chain(turn, colour).is_none() {
+                    pos.end_round(turn, EndReason::Deadlock, colour);
+                }
             }
         }
-        let colour = Colour::ALL
-            .into_iter()
-            .max_by_key(|&c| self.rank(Tower::new(side, c)))
-            .unwrap_or(Colour::Orange);
-        Tower::new(side, colour)
+        Ok(pos)
     }
 }
 
@@ -444,7 +405,7 @@ impl MatchPosition {
         if !attacks::is_blocked(tower.side, from, self.board.occupied()) {
             return true;
         }
-        let r = self.rank(tower);
+        let r = self.board_rank(tower);
         r > 0 && self.push_landing(tower.side, from, r).is_some()
     }
 

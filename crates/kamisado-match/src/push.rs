@@ -71,7 +71,7 @@ impl MatchPosition {
         for sq in run {
             // `None`: the pusher's own tower.
             let colour = colour_on(word, sq)?;
-            if self.rank(Tower::new(opponent, colour)) >= rank {
+            if self.board_rank(Tower::new(opponent, colour)) >= rank {
                 return None;
             }
         }
@@ -136,7 +136,7 @@ impl MatchPosition {
             if tower.side == side {
                 return Err(IllegalMatchMove::PushOwnTower { from, at: next });
             }
-            let r = self.rank(tower);
+            let r = self.board_rank(tower);
             if r >= pusher_rank {
                 return Err(IllegalMatchMove::PushTooStrong {
                     from,

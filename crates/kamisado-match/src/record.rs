@@ -2,24 +2,14 @@
 //! round that does not end the match.
 //!
 //! `a1-a5 d8-d3 ... a6-c8 left h1-h3 ...`. Zero-length moves and skipped turns are never
-//! written. [`MatchRecord`] is also the state a program keeps while a match is played: it
-//! knows the round number, the start of every round and which tower each win promoted,
-//! which the compact [`MatchPosition`] leaves out.
+//! written. [`MatchRecord`] is also the state a program keeps while a match is played: the
+//! start, moves and result of every round, and the refill choices.
 
 use std::fmt;
 
-use kamisado_core::{EndReason, GameEnd, Move, ParseMoveError, Tower};
+use kamisado_core::{EndReason, Move, ParseMoveError};
 
-use crate::{IllegalMatchMove, MatchPosition, Refill, RefillError};
-
-/// How a round ended, as the record saw it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RoundResult {
-    pub end: GameEnd,
-    /// The tower that gained a rank; `None` only for a round that was already over at the
-    /// start of the record (a position text cannot always tell which tower it was).
-    pub promoted: Option<Tower>,
-}
+use crate::{IllegalMatchMove, MatchPosition, Refill, RefillError, RoundEnd};
 
 /// One round of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +19,7 @@ pub struct RoundRecord {
     pub start: MatchPosition,
     /// The moves of positive length, in order.
     pub moves: Vec<Move>,
-    pub result: Option<RoundResult>,
+    pub result: Option<RoundEnd>,
     /// The winner's choice for the next round, once made.
     pub refill: Option<Refill>,
 }
@@ -46,10 +36,7 @@ impl MatchRecord {
     /// An empty record from `start` (its pending zero-length moves played).
     pub fn new(start: MatchPosition) -> MatchRecord {
         let start = start.resolve();
-        let result = start.round_end().map(|end| RoundResult {
-            end,
-            promoted: None,
-        });
+        let result = start.round_end();
         MatchRecord {
             rounds: vec![RoundRecord {
                 start,
@@ -88,14 +75,10 @@ impl MatchRecord {
 
     /// Plays a move of positive length in the current round.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMatchMove> {
-        let before = self.current;
-        let next = before.play(m)?;
+        let next = self.current.play(m)?;
         let round = self.last_round();
         round.moves.push(m);
-        round.result = next.round_end().map(|end| RoundResult {
-            end,
-            promoted: before.promotion(m),
-        });
+        round.result = next.round_end();
         self.current = next;
         Ok(())
     }

@@ -12,6 +12,7 @@ use std::str::FromStr;
 
 use kamisado_core::{Board, Side, Square, Symmetry};
 
+use crate::position::tower_index;
 use crate::MatchPosition;
 
 /// The round winner's choice of how both players refill their home rows.
@@ -115,7 +116,8 @@ impl MatchPosition {
         }
         Ok(MatchPosition::new(
             Board::from_squares(squares),
-            self.rank_bits(),
+            // The winner's gain joins the board's ranks.
+            self.rank_bits() + (1 << (2 * tower_index(end.promoted))),
             !end.winner,
             None,
             self.target(),

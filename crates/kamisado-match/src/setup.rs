@@ -7,7 +7,7 @@
 //!
 //! [`MatchPosition::from_setup`]: crate::MatchPosition::from_setup
 
-use kamisado_core::{PositionError, Setup, Side, Square, Tower};
+use kamisado_core::{PositionError, Setup, Side, Tower};
 
 use crate::{rank, Target};
 
@@ -16,8 +16,8 @@ use crate::{rank, Target};
 pub struct MatchSetup {
     /// Where the towers stand, whose turn it is and which tower must move.
     pub round: Setup,
-    /// The rank of every tower, indexed `[side][colour]`, as shown by the board: in a
-    /// finished round the winning tower has already gained its rank.
+    /// The rank of every tower, indexed `[side][colour]`, as on the board while the round is
+    /// played: a finished round's gain is not included (the rules add it).
     pub ranks: [[u8; 8]; 2],
     pub target: Target,
 }
@@ -48,34 +48,19 @@ pub enum MatchPositionError {
     /// Not even a position of a single round (or of one with these Sumos).
     #[error(transparent)]
     Round(#[from] PositionError),
-    #[error("the {tower} tower has rank {rank}, and ranks go up to 4 (a Quadruple Sumo)")]
-    RankTooHigh { tower: Tower, rank: u8 },
     #[error(
-        "the {tower} tower is a {} ({} points), but in a {} no tower can be more than a {} here{}",
-        rank::name(*rank), rank::points(*rank), target, rank::name(*allowed),
-        if *allowed > target.max_rank() { " (the tower that won the round gains one rank above the rest)" }
-        else { ": a tower worth that much would already have ended the match" }
+        "the {tower} tower has rank {rank} ({}), but in a {target} no tower is more than a {} while a round is played: a {} would already have ended the match",
+        rank::name(*rank), rank::name(target.max_rank()), rank::name(target.max_rank() + 1)
     )]
     RankBeyondTarget {
         tower: Tower,
         rank: u8,
-        allowed: u8,
         target: Target,
     },
     #[error("{side}'s towers are worth {score} points, which reaches the target of the {target}: the match would already be over")]
     ScoreReached {
         side: Side,
         score: u32,
-        target: Target,
-    },
-    #[error("the {tower} tower won the round on {square}, so it has gained a rank, but it shows none: write it with a `+`")]
-    GoalWithoutRank { tower: Tower, square: Square },
-    #[error("{side} won the round by deadlock, so one of its towers has gained a rank, but none has any")]
-    DeadlockWithoutRank { side: Side },
-    #[error("{side} had {before} points before winning this round, which already reached the target of the {target}: the match was over before it")]
-    MatchAlreadyOver {
-        side: Side,
-        before: u32,
         target: Target,
     },
     #[error("{0:x?} is not a match position key")]
