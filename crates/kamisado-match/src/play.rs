@@ -16,6 +16,11 @@ impl MatchPosition {
 
     /// [`MatchPosition::play`] for a move known to be legal (from
     /// [`MatchPosition::legal_moves`]).
+    ///
+    /// # Panics
+    ///
+    /// May panic on an illegal move (one that does not start on a tower of the side to
+    /// move, or an impossible push); other illegal moves give a meaningless position.
     #[inline]
     pub fn play_unchecked(&self, m: Move) -> MatchPosition {
         if m.is_zero_length() {
@@ -64,7 +69,11 @@ impl MatchPosition {
     }
 
     /// Plays exactly one zero-length move of a position in the middle of a chain, without
-    /// the ones that may follow.
+    /// the ones that may follow. `m` must be [`MatchPosition::forced_zero_move`].
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if `m` is not zero-length.
     pub fn step_zero_length(&self, m: Move) -> MatchPosition {
         debug_assert!(m.is_zero_length());
         let mut next = *self;

@@ -384,7 +384,9 @@ fn goal_tower(
     if side == turn {
         return Err(PositionError::WinnerToMove(turn));
     }
-    let tower = on_goal(side).next().expect("counted one above");
+    let Some(tower) = on_goal(side).next() else {
+        return Ok(None);
+    };
     let square = board.square_of(tower);
     if active != Some(square.colour()) {
         return Err(PositionError::WinNotLast {

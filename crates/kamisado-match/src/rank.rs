@@ -1,11 +1,9 @@
 //! Ranks: what a tower's dragon teeth allow and are worth.
 //!
-//! A rank is a plain `u8` (0..=4) rather than a type of its own: it is stored in three bits
-//! of a packed position, compared with `<` for pushes, and summed into scores.
-
-/// The highest rank there is: a Quadruple Sumo, which exists only as the tower that has just
-/// won a Marathon.
-pub const MAX: u8 = 4;
+//! A rank is a plain `u8` (0..=4) rather than a type of its own: it is stored in two bits of
+//! a packed position (4, a Quadruple Sumo, exists only as the promoted tower of a finished
+//! Marathon, and is a stored 3 plus the gain), compared with `<` for pushes, and summed
+//! into scores.
 
 /// The farthest an ordinary move of a tower of this rank goes: 7 (no limit) for a plain
 /// tower, 5 for a Sumo, 3 for a Double Sumo, 1 for a Triple Sumo.

@@ -82,7 +82,10 @@ impl Target {
 
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (to {} points)", self.name(), self.points())
+        match self {
+            Target::Single => write!(f, "{} (to 1 point)", self.name()),
+            _ => write!(f, "{} (to {} points)", self.name(), self.points()),
+        }
     }
 }
 

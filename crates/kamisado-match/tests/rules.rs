@@ -683,3 +683,15 @@ fn position_text_errors() {
         MatchPositionError::ScoreReached { score: 3, .. }
     ));
 }
+
+#[test]
+fn towers_of_every_rank_on_a_free_move() {
+    // Black on a free move with a Double Sumo on a1 (a2-a4, b2-d4: 6), a Sumo on b1 (b2-b6,
+    // a2, c2-g6: 11), plain towers on c1 (c2-c7, b2 a3, d2-h6: 13), e1 (e2-e7, d2-a5, f2-h4:
+    // 13), f1 (f2-f7, e2-a6, g2 h3: 13), g1 (g2-g7, f2-a7, h2: 13), h1 (h2-h7, g2-b7: 12) and
+    // a Triple Sumo on d1 (c2 d2 e2: 3): 84 moves.
+    let p = pos("o+b+u++pyrgn/8/8/8/8/8/8/N++G+RY+++PUBO b - 15");
+    assert_eq!(p.legal_moves().len(), 84);
+    assert_eq!(kamisado_match::perft::perft(&p, 1), 84);
+    assert_eq!((p.score(Side::Black), p.score(Side::White)), (11, 5));
+}
