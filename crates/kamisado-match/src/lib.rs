@@ -15,6 +15,9 @@
 //!   [`MatchPosition::play_unchecked`] (the chain of zero-length moves included; after a
 //!   push, the pusher is to move again), [`MatchPosition::check_move`] with
 //!   [`IllegalMatchMove`], [`MatchPosition::winning_move`], [`MatchPosition::count_moves`].
+//! - End of a round: [`MatchPosition::round_end`] ([`RoundEnd`]: winner, goal or deadlock,
+//!   the tower that gains a rank), [`MatchPosition::score`], [`MatchPosition::match_winner`],
+//!   [`MatchPosition::round_number`] (derived: every round adds exactly one rank).
 //! - Between rounds: [`MatchPosition::refill`] with a [`Refill`] choice.
 //! - Records: [`MatchRecord`]. Counting: [`perft`]. Solver keys: [`MatchPosition::round_key`],
 //!   [`MatchPosition::match_key`] and their canonical forms.

@@ -443,3 +443,39 @@ impl fmt::Debug for MatchPosition {
         write!(f, "MatchPosition(\"{self}\")")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_is_as_compact_as_the_single_rounds() {
+        assert_eq!(std::mem::size_of::<MatchPosition>(), 32);
+        assert_eq!(
+            std::mem::size_of::<MatchPosition>(),
+            std::mem::size_of::<kamisado_core::Position>()
+        );
+    }
+
+    #[test]
+    fn packed_fields_do_not_overlap() {
+        let mut pos = MatchPosition::new(
+            Board::start(),
+            RANKS_MASK,
+            Side::White,
+            Some(Colour::Brown),
+            Target::Marathon,
+        );
+        pos.end_round(Side::White, EndReason::Deadlock, Colour::Brown);
+        assert_eq!(pos.board_rank(Tower::new(Side::White, Colour::Brown)), 3);
+        assert_eq!(pos.rank(Tower::new(Side::White, Colour::Brown)), 4);
+        assert_eq!((pos.turn(), pos.active()), (Side::White, Some(Colour::Brown)));
+        assert_eq!(pos.target(), Target::Marathon);
+        let end = pos.round_end().unwrap();
+        assert_eq!((end.winner, end.reason), (Side::White, EndReason::Deadlock));
+        pos.set_turn(Side::Black);
+        pos.set_active(None);
+        assert_eq!(pos.rank_bits(), RANKS_MASK);
+        assert_eq!(pos.round_end(), Some(end));
+    }
+}
