@@ -469,7 +469,10 @@ mod tests {
         pos.end_round(Side::White, EndReason::Deadlock, Colour::Brown);
         assert_eq!(pos.board_rank(Tower::new(Side::White, Colour::Brown)), 3);
         assert_eq!(pos.rank(Tower::new(Side::White, Colour::Brown)), 4);
-        assert_eq!((pos.turn(), pos.active()), (Side::White, Some(Colour::Brown)));
+        assert_eq!(
+            (pos.turn(), pos.active()),
+            (Side::White, Some(Colour::Brown))
+        );
         assert_eq!(pos.target(), Target::Marathon);
         let end = pos.round_end().unwrap();
         assert_eq!((end.winner, end.reason), (Side::White, EndReason::Deadlock));
