@@ -695,3 +695,24 @@ fn towers_of_every_rank_on_a_free_move() {
     assert_eq!(kamisado_match::perft::perft(&p, 1), 84);
     assert_eq!((p.score(Side::Black), p.score(Side::White)), (11, 5));
 }
+
+#[test]
+fn a_tower_promoted_by_a_deadlock_does_not_unfreeze_the_board_it_won_on() {
+    // Found by the random tests. Black's f6-f7 (yellow) names White's Yellow on f8, blocked
+    // by e7 f7 g7: zero-length, f8 is red; Black's Red on f7 is blocked by e8 f8 g8:
+    // zero-length, f7 is yellow: a deadlock, lost by Black. White's Yellow gains a rank and
+    // White, with two Sumos already, reaches 3 points. As a Sumo, that tower could push f7
+    // (f6 behind it is empty): the text therefore shows it as the last move left it, plain,
+    // and reads back as this finished round, not as a round in which White's Sumo moves.
+    let p = pos("3r+gyob+/4O1BG/1npu1R2/8/2P5/4Y3/3U+4/1N+6 b r 3");
+    let after = p.play(mv("f6-f7")).unwrap();
+    let end = after.round_end().unwrap();
+    assert_eq!((end.winner, end.reason), (Side::White, EndReason::Deadlock));
+    assert_eq!(end.promoted, tower(Side::White, Colour::Yellow));
+    assert_eq!(after.match_winner(), Some(Side::White));
+    assert_eq!(
+        after.to_string(),
+        "3r+gyob+/4ORBG/1npu4/8/2P5/4Y3/3U+4/1N+6 w y 3"
+    );
+    assert_eq!(pos(&after.to_string()), after);
+}
