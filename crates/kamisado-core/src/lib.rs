@@ -19,7 +19,7 @@
 //! assert_eq!(line.end.to_string(), "obu1yrgn/8/8/N7/8/3p4/8/1GRYPUBO b u");
 //! ```
 
-mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
 mod colour;
