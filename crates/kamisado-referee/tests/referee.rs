@@ -174,7 +174,9 @@ fn engines_that_never_start_are_reported() {
 fn play_within(command: &str, games: usize, time_limit_ms: u64, within: Duration) -> MatchReport {
     let (done, report) = std::sync::mpsc::channel();
     let command = command.to_owned();
-    std::thread::spawn(move || done.send(play(&command, games, time_limit_ms)));
+    std::thread::spawn(move || {
+        let _ = done.send(play(&command, games, time_limit_ms));
+    });
     report
         .recv_timeout(within)
         .unwrap_or_else(|_| panic!("the match did not end within {within:?}"))
