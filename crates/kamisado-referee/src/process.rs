@@ -31,7 +31,7 @@ use std::sync::mpsc::{
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use kamisado_core::Move;
+use kamisado_core::{quote, Move};
 use serde::Serialize;
 
 use crate::protocol::{Command, PositionSpec, Reply, MAX_LINE_BYTES};
@@ -41,8 +41,6 @@ use crate::text_serde;
 const STDERR_LINES: usize = 3;
 /// How long a quitting or crashing engine gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
-/// How much of a garbage line a report quotes.
-const QUOTED_CHARS: usize = 80;
 /// The most lines from an engine the referee holds unread. A chatty engine's `info`
 /// lines while the perfect player thinks fit many times over; `yes` does not.
 pub const MAX_QUEUED_LINES: usize = 10_000;
@@ -138,12 +136,9 @@ fn quote_stderr(stderr: &Option<String>) -> String {
     }
 }
 
-/// `text` cut to [`QUOTED_CHARS`] characters, on a character boundary.
+/// `text` for a report: cut short, control characters escaped.
 fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_owned(),
-    }
+    quote(text).to_string()
 }
 
 /// What the reading thread saw on the engine's standard output.
@@ -168,8 +163,8 @@ pub struct EngineProcess {
     /// Lines for the writing thread; it ends when this is dropped or a write fails.
     input: Sender<String>,
     output: Receiver<Output>,
-    /// Bytes of the lines in `output` not yet received.
-    queued_bytes: Arc<AtomicUsize>,
+    /// The lines in `output` not yet received.
+    unread: Arc<Unread>,
     stderr: Arc<Mutex<StderrTail>>,
     name: Option<String>,
     author: Option<String>,
@@ -218,9 +213,11 @@ impl EngineProcess {
             .map_err(|e| EngineFault::Spawn {
                 error: format!("cannot start a writing thread: {e}"),
             })?;
-        let (lines, output) = sync_channel(MAX_QUEUED_LINES);
-        let queued_bytes = Arc::new(AtomicUsize::new(0));
-        let counter = Arc::clone(&queued_bytes);
+        // Room for the most lines held unread and the one event after them that ends the
+        // reading (flooded, too long, closed): the reader never waits for the referee.
+        let (lines, output) = sync_channel(MAX_QUEUED_LINES + 1);
+        let unread = Arc::new(Unread::default());
+        let counter = Arc::clone(&unread);
         std::thread::Builder::new()
             .name("engine-stdout".into())
             .spawn(move || read_lines(stdout, |event| queue(&lines, &counter, event)))
@@ -239,7 +236,7 @@ impl EngineProcess {
             child,
             input,
             output,
-            queued_bytes,
+            unread,
             stderr: tail,
             name: None,
             author: None,
@@ -375,10 +372,12 @@ impl EngineProcess {
         }
     }
 
-    /// Takes a line off the count of unread bytes.
+    /// Takes a line off the count of unread lines.
     fn received(&self, event: Output) -> Output {
         if let Output::Line(line) = &event {
-            self.queued_bytes
+            self.unread.lines.fetch_sub(1, Ordering::Relaxed);
+            self.unread
+                .bytes
                 .fetch_sub(queued_size(line), Ordering::Relaxed);
         }
         event
@@ -481,25 +480,32 @@ fn queued_size(line: &str) -> usize {
     line.len() + 1
 }
 
+/// The lines from an engine that the referee has not received yet.
+#[derive(Default)]
+struct Unread {
+    lines: AtomicUsize,
+    bytes: AtomicUsize,
+}
+
 /// Hands `event` to the referee if the unread lines stay within their bounds; otherwise
-/// hands over [`Output::Flooded`] (waiting until the referee has room for it) and tells
-/// the reader to stop. False when the reader is to stop.
-fn queue(lines: &SyncSender<Output>, queued_bytes: &AtomicUsize, event: Output) -> bool {
+/// hands over [`Output::Flooded`] instead and tells the reader to stop. False when the
+/// reader is to stop. Never waits: the channel has room for the most lines held unread
+/// and one more event.
+fn queue(lines: &SyncSender<Output>, unread: &Unread, event: Output) -> bool {
     let Output::Line(line) = event else {
-        return lines.send(event).is_ok();
+        let _ = lines.try_send(event);
+        return false;
     };
     let size = queued_size(&line);
-    if queued_bytes.fetch_add(size, Ordering::Relaxed) + size > MAX_QUEUED_BYTES {
-        let _ = lines.send(Output::Flooded);
+    let too_many = unread.lines.fetch_add(1, Ordering::Relaxed) + 1 > MAX_QUEUED_LINES;
+    let too_big = unread.bytes.fetch_add(size, Ordering::Relaxed) + size > MAX_QUEUED_BYTES;
+    if too_many || too_big {
+        let _ = lines.try_send(Output::Flooded);
         return false;
     }
     match lines.try_send(Output::Line(line)) {
         Ok(()) => true,
-        Err(TrySendError::Full(_)) => {
-            let _ = lines.send(Output::Flooded);
-            false
-        }
-        Err(TrySendError::Disconnected(_)) => false,
+        Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
     }
 }
 
@@ -608,6 +614,7 @@ fn keep_tail(stream: impl Read, tail: &Mutex<StderrTail>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kamisado_core::QUOTED_CHARS;
 
     #[test]
     fn lines_are_split_and_bounded() {
@@ -637,32 +644,29 @@ mod tests {
 
     /// The events a reader delivers through [`queue`] from `bytes`, read by the referee
     /// only after the reader has stopped.
-    fn queued_events(bytes: Vec<u8>) -> Vec<Output> {
-        let (lines, output) = sync_channel(MAX_QUEUED_LINES);
-        let reader = std::thread::spawn(move || {
-            let counter = AtomicUsize::new(0);
-            read_lines(&bytes[..], |event| queue(&lines, &counter, event));
-        });
-        let events: Vec<Output> = output.iter().collect();
-        reader.join().unwrap();
-        events
+    fn queued_events(bytes: &[u8]) -> Vec<Output> {
+        let (lines, output) = sync_channel(MAX_QUEUED_LINES + 1);
+        let unread = Unread::default();
+        read_lines(bytes, |event| queue(&lines, &unread, event));
+        drop(lines);
+        output.iter().collect()
     }
 
     #[test]
     fn unread_lines_are_bounded_in_number_and_bytes() {
-        let events = queued_events(vec![b'\n'; MAX_QUEUED_LINES + 5]);
+        let events = queued_events(&vec![b'\n'; MAX_QUEUED_LINES + 5]);
         assert_eq!(events.len(), MAX_QUEUED_LINES + 1);
         assert!(matches!(events.last(), Some(Output::Flooded)));
 
         let mut long = vec![b'x'; MAX_LINE_BYTES - 1];
         long.push(b'\n');
         let many = long.repeat(MAX_QUEUED_BYTES / MAX_LINE_BYTES + 2);
-        let events = queued_events(many);
+        let events = queued_events(&many);
         assert_eq!(events.len(), MAX_QUEUED_BYTES / MAX_LINE_BYTES + 1);
         assert!(matches!(events.last(), Some(Output::Flooded)));
 
         // Within the bounds, everything arrives and the end is reported.
-        let events = queued_events(b"keiok\ninfo x\n".to_vec());
+        let events = queued_events(b"keiok\ninfo x\n");
         assert_eq!(events.len(), 3);
         assert!(matches!(events.last(), Some(Output::Closed)));
     }
