@@ -116,6 +116,9 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

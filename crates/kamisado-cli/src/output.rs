@@ -26,6 +26,45 @@ pub fn progress(len: u64, quiet: bool, message: &str) -> ProgressBar {
     bar
 }
 
+/// Runs `work` with a spinner on standard error (hidden as [`progress`] says) that shows
+/// the time so far and `count()` of what is being counted (`unit`), refreshed a few
+/// times a second: for long work that cannot say how far along it is.
+pub fn with_spinner<T>(
+    quiet: bool,
+    message: &str,
+    unit: &str,
+    count: impl Fn() -> u64 + Sync,
+    work: impl FnOnce() -> T,
+) -> T {
+    if quiet || !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} {msg} {elapsed_precise}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.set_message(message.to_owned());
+    spinner.enable_steady_tick(Duration::from_millis(100));
+    let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let spinner = &spinner;
+        let count = &count;
+        scope.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                wait_for_done.recv_timeout(Duration::from_millis(250))
+            {
+                spinner.set_message(format!("{message}: {} {unit}", thousands(count())));
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    });
+    spinner.finish_and_clear();
+    result
+}
+
 /// The process's peak resident memory in bytes, where the system says (Linux).
 pub fn peak_memory_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

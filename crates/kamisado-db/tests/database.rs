@@ -457,7 +457,6 @@ fn a_stopped_search_says_so() {
 /// What `db check` says of a database the solver wrote, on a game tree where moves give
 /// the turn back to their player: it must agree with the exhaustive search.
 #[test]
-#[ignore = "fails while the solver negates scores across moves after which the same player moves again (reported with issue 5)"]
 fn a_database_from_the_solver_passes_its_check() {
     let pos: Position = SMALL_TREE.parse().unwrap();
     let (_, scores) = exhaustive_records(&pos);
