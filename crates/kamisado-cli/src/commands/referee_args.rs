@@ -24,9 +24,9 @@ Exit code: 0; 2 if a game has an illegal move (after the whole report) or the fi
 be read; 1 if a position was not solved within --time-limit.
 
 Examples:
-  kamisado verify games.txt
-  kamisado verify games.txt --db data/openings.kdb --time-limit 30 --json
-  kamisado match --engine ./my-engine --json | jq -r '.games[].record' | kamisado verify -";
+  kamisado verify data/games.txt
+  kamisado verify data/games.txt --db data/openings.kdb --time-limit 30 --json
+  kamisado match --engine target/release/kamisado-random-engine --json | jq -r '.games[].record' | kamisado verify -";
 
 pub const ENGINE_HELP: &str = "\
 Speaks KEI, the Kamisado Engine Interface (a UCI-like line protocol; see
@@ -48,11 +48,11 @@ the perfect player picks at random (seeded by --seed and the game number, so a m
 repeats exactly) among all its perfect moves.
 
 After each game its moves are judged (the record is printed, with the engine's first
-blunder). Exit code 0 whatever the result; 2 if the engine never answered `kei` (the match stops
-after that first game).
+blunder). Exit code 0 whatever the result; 2 if the engine never answered `kei` (the
+match stops after that first game).
 
 Examples:
-  kamisado match --engine \"./my-engine --level 3\" --games 10 --time-limit 2
+  kamisado match --engine \"target/release/kamisado-random-engine --seed 3\" --games 10 --time-limit 2
   kamisado match --engine \"kamisado engine --hash-mb 32\" --moves \"h1-h7 c8-c4\" --json";
 
 /// `kamisado verify FILE`.
