@@ -19,6 +19,7 @@
 //!   the tower that gains a rank), [`MatchPosition::score`], [`MatchPosition::match_winner`],
 //!   [`MatchPosition::round_number`] (derived: every round adds exactly one rank).
 //! - Between rounds: [`MatchPosition::refill`] with a [`Refill`] choice.
+//! - Solving a round: [`MatchRound`], the solver's `Game`.
 //! - Records: [`MatchRecord`]. Counting: [`perft`]. Solver keys: [`MatchPosition::round_key`],
 //!   [`MatchPosition::match_key`] and their canonical forms.
 //!
@@ -34,6 +35,7 @@
 //! assert_eq!(record.round_number(), 2);
 //! ```
 
+mod game;
 mod illegal;
 mod key;
 mod movegen;
@@ -48,6 +50,7 @@ mod refill;
 mod setup;
 mod target;
 
+pub use game::MatchRound;
 pub use illegal::IllegalMatchMove;
 pub use kamisado_core::{
     Bitboard, Board, Colour, EndReason, GameEnd, Move, MoveList, PositionError, Side, Square,
