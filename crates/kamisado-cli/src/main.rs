@@ -3,6 +3,7 @@
 //! This crate parses arguments and prints; every rule lives in `kamisado-core` and every
 //! search in `kamisado-solver`.
 
+mod analysis;
 mod args;
 mod commands;
 mod failure;
