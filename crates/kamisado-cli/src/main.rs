@@ -11,6 +11,7 @@ mod input;
 mod output;
 mod render;
 mod report;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
+        Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
