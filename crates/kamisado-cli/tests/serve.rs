@@ -374,12 +374,39 @@ async fn searches_are_bounded_in_time_and_number() {
     assert_eq!(status, 200);
 }
 
+/// A search whose client goes away is stopped at once: its permit is free for the next
+/// request long before the time limit.
+#[tokio::test]
+async fn a_search_stops_when_its_client_goes_away() {
+    let server = Server::start(&[
+        "--threads",
+        "1",
+        "--hash-mb",
+        "4",
+        "--time-limit",
+        "60",
+        "--searches",
+        "1",
+    ]);
+    let slow = format!("{}api/query?moves=a1-a2", server.url);
+    let gave_up = tokio::time::timeout(Duration::from_millis(400), get(&slow)).await;
+    assert!(gave_up.is_err(), "the search was expected to take longer");
+    let started = Instant::now();
+    let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
 // ---- The page in a real browser ------------------------------------------------------------
 
 /// A program on `PATH` (or where the environment variable `env` says).
 fn program(name: &str, env: &str) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(env) {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|dir| dir.join(name))
@@ -542,6 +569,76 @@ async fn click(client: &Client, selector: &str) -> Checked<()> {
 /// What a visitor does: open a shared line, click a tower and a destination, go back,
 /// watch a zero-length move happen, paste a bad and a good move list.
 async fn visit(client: &Client, server: &str) -> Checked<()> {
+    // The start, a free move: nothing is shown until a tower is clicked; then its
+    // destinations carry the opening table's results (the table is checked against a
+    // fresh computation by the CLI tests), and clicking one plays it.
+    client
+        .goto(server)
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    let badges = client
+        .find_all(Locator::Css("#board .badge"))
+        .await
+        .map_err(webdriver("badges"))?;
+    ensure!(
+        badges.is_empty(),
+        "{} destinations shown before a click",
+        badges.len()
+    );
+    click(client, r#"[data-square="h1"] .tower"#).await?;
+    let table: Json = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/openings.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let from_h1: Vec<&Json> = table["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["move"].as_str().unwrap().starts_with("h1-"))
+        .collect();
+    let badges = client
+        .find_all(Locator::Css("#board .badge"))
+        .await
+        .map_err(webdriver("badges"))?;
+    ensure!(
+        badges.len() == from_h1.len(),
+        "{} destinations shown for h1, the table has {}",
+        badges.len(),
+        from_h1.len()
+    );
+    for m in &from_h1 {
+        let to = &m["move"].as_str().unwrap()[3..];
+        let badge = client
+            .find(Locator::Css(&format!(r#"[data-square="{to}"] .badge"#)))
+            .await
+            .map_err(webdriver(&format!("the badge on {to}")))?;
+        let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
+        let remoteness = badge
+            .attr("data-remoteness")
+            .await
+            .map_err(webdriver("badge"))?;
+        ensure!(
+            value.as_deref() == m["value"].as_str()
+                && remoteness == Some(m["remoteness"].to_string()),
+            "{}: the board shows {value:?} {remoteness:?}, the table says {} {}",
+            m["move"],
+            m["value"],
+            m["remoteness"]
+        );
+    }
+    click(client, r#"[data-square="h5"]"#).await?;
+    wait_for_answer(client, 1).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&query("h1-h5")),
+        "after h1-h5 the page shows {:?}",
+        shown_value(client).await?
+    );
+
     let opening = "h1-h7 c8-c4";
     client
         .goto(&format!("{server}?moves={}", encode(opening)))
