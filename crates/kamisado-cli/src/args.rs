@@ -84,10 +84,10 @@ pub struct PositionArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Transposition table size limit in MiB; the table never grows past it
-    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_048_576))]
     pub hash_mb: u64,
 }
 
@@ -107,7 +107,7 @@ pub struct OutputArgs {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Number of moves in each sequence
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>(0, 40))]
     pub depth: u32,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -120,6 +120,9 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -159,12 +162,36 @@ pub struct ShowArgs {
     pub output: OutputArgs,
 }
 
-/// A positive, finite number of seconds.
+/// A positive, finite number of seconds. (clap quotes the value in its message: the
+/// error says only what is expected, so that the value is not echoed twice.)
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!(
-            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
-        )),
+        _ => {
+            Err("not a time limit: expected a positive number of seconds, like 2 or 0.5".to_owned())
+        }
+    }
+}
+
+/// A parser for a whole number from `min` to `max`, whose error says what is expected in
+/// words (clap's own says "-1 is not in 1..=1024"). Arguments that take one also allow
+/// a leading `-`, so that `--threads -1` reaches the parser instead of being taken for
+/// an unknown flag.
+pub fn whole<T>(min: u64, max: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u64>,
+{
+    move |text| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| match (min, max) {
+                (0, u64::MAX) => "expected a whole number, 0 or more".to_owned(),
+                (1, u64::MAX) => "expected a positive whole number".to_owned(),
+                (1, max) => format!("expected a positive whole number, at most {max}"),
+                (min, max) => format!("expected a whole number from {min} to {max}"),
+            })
     }
 }

@@ -149,8 +149,10 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
 
     // Garbage of every kind: 400, the command line's one-line message, and the server
     // goes on serving.
-    let garbage: [(&str, &[&str]); 5] = [
+    let garbage: [(&str, &[&str]); 6] = [
         ("moves=zz", &["query", "--moves", "zz"]),
+        // A control character is escaped in the message, as on the terminal.
+        ("moves=a1-a5+%01b", &["query", "--moves", "a1-a5 \u{1}b"]),
         ("moves=a1-a5+a1-a6", &["query", "--moves", "a1-a5 a1-a6"]),
         ("position=garbage", &["query", "--position", "garbage"]),
         (

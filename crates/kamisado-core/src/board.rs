@@ -27,7 +27,11 @@ impl Board {
 
     /// A board from the square of each tower, indexed `[side][colour]`.
     /// The caller guarantees that no two towers share a square.
-    pub(crate) fn from_squares(squares: [[Square; 8]; 2]) -> Board {
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if two towers share a square.
+    pub fn from_squares(squares: [[Square; 8]; 2]) -> Board {
         let occupied = squares
             .iter()
             .flatten()
@@ -69,8 +73,12 @@ impl Board {
     }
 
     /// Moves a tower to an empty square.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if `to` is occupied.
     #[inline]
-    pub(crate) fn relocate(&mut self, tower: Tower, to: Square) {
+    pub fn relocate(&mut self, tower: Tower, to: Square) {
         let from = self.square_of(tower);
         debug_assert!(!self.occupied.contains(to));
         self.occupied = self.occupied.without(from).with(to);

@@ -48,7 +48,7 @@ mod record;
 pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
 pub use collect::{collect, Solved};
 pub use error::DbError;
-pub use file::{encode, write, Database, Stored};
+pub use file::{encode, write, write_records, Database, Stored};
 pub use header::{Header, FORMAT_VERSION, MAGIC, RULES_VARIANT};
 pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Source, Verdict};
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

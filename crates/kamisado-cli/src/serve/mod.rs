@@ -71,15 +71,8 @@ fn router(app: App) -> Router {
         .with_state(Arc::new(app))
 }
 
-/// Serves until Ctrl-C.
+/// Serves until the process ends: an interrupt (Ctrl-C) ends it the way it ends every
+/// command (`crate::shutdown`), which also stops the searches in progress.
 pub async fn run(listener: TcpListener, app: App) -> std::io::Result<()> {
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            // Without a Ctrl-C handler (none can be installed) the server runs until
-            // killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
+    axum::serve(listener, router(app)).await
 }
