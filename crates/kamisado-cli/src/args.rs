@@ -8,6 +8,7 @@ use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
 use crate::commands::referee_args::{
     EngineArgs, MatchArgs, VerifyArgs, ENGINE_HELP, MATCH_HELP, VERIFY_HELP,
 };
+use crate::commands::serve::{ServeArgs, SERVE_HELP};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -63,6 +64,9 @@ pub enum Command {
     /// Referee games between the perfect player and an external KEI engine
     #[command(after_help = MATCH_HELP)]
     Match(MatchArgs),
+    /// An analysis board in the browser: a local web server, every move's value shown
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

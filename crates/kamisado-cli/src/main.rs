@@ -28,6 +28,7 @@ macro_rules! eprintln {
     };
 }
 
+mod analysis;
 mod args;
 mod commands;
 mod failure;
@@ -35,6 +36,7 @@ mod input;
 mod output;
 mod render;
 mod report;
+mod serve;
 mod shutdown;
 
 use std::process::ExitCode;
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
+        Command::Serve(a) => commands::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -66,7 +66,13 @@ impl<'a, G: Game> Remoteness<'a, G> {
             if self.walker.stop.is_cancelled() {
                 return Err(());
             }
-            Ok(self.probe(pos, beta.below(), beta))
+            let s = self.probe(pos, beta.below(), beta);
+            // A probe the stop cut short returns a bound it never proved: MTD(f) must not
+            // narrow the range with it (it could close the range on a wrong score).
+            if self.walker.stop.is_cancelled() {
+                return Err(());
+            }
+            Ok(s)
         })
         .ok()
     }

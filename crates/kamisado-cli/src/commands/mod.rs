@@ -9,6 +9,7 @@ pub mod perft;
 pub mod play;
 pub mod query;
 pub mod referee_args;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod verify;
