@@ -116,14 +116,10 @@ impl Score {
     /// (the opponent moves next).
     #[inline]
     pub fn through_move(self, passed: bool) -> Score {
-        let s = self.0;
-        Score(match (passed, s.signum()) {
-            (_, 0) => 0,
-            (true, 1) => 1 - s,
-            (true, _) => -s - 1,
-            (false, 1) => s - 1,
-            (false, _) => s + 1,
-        })
+        // One move further from the end: one step towards 0 (a draw stays 0); then the
+        // other side's view. Written without branches: searches call it on every child.
+        let longer = self.0 - self.0.signum();
+        Score(if passed { -longer } else { longer })
     }
 
     /// The inverse of [`Score::through_move`] at a parent bound `self`: the child bound
@@ -131,13 +127,10 @@ impl Score {
     /// when `x < c` (if `passed`) or `x > c` (if not).
     #[inline]
     pub fn child_bound(self, passed: bool) -> Score {
-        let p = self.0;
-        Score(match (passed, p.signum()) {
-            (true, 0) => 0,
-            (true, 1) => -p - 1,
-            (true, _) => 1 - p,
-            (false, _) => p + p.signum(),
-        })
+        // One step away from 0, the inverse of a move's step towards it; then the child's
+        // view.
+        let shorter = self.0 + self.0.signum();
+        Score(if passed { -shorter } else { shorter })
     }
 
     /// The child's window for the parent's window (alpha, beta): a child result at or
