@@ -518,3 +518,32 @@ fn a_flooding_engine_loses_in_time_and_memory_stays_bounded() {
         assert!(peak_kib < 200 << 10, "{engine}: peak {peak_kib} KiB");
     }
 }
+
+/// A 16 GiB table for a finished game: nothing is searched, so nothing may be touched.
+/// (Counting the table's fill used to take each sampled bucket's lock, writing to pages
+/// that, with huge pages, committed 2 MiB each: 8 GB and 8 s for this command.)
+#[test]
+fn a_big_table_for_a_tiny_job_costs_no_memory() {
+    let started = Instant::now();
+    let run = kamisado(
+        &[
+            "solve",
+            "--hash-mb",
+            "16384",
+            "--moves",
+            "h1-h7 c8-c6 c6-h1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    assert_eq!(report["stats"]["nodes"], 0);
+    let peak = report["stats"]["peak_memory_bytes"].as_u64().unwrap();
+    assert!(peak < 256 << 20, "peak memory {peak} bytes");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
