@@ -385,6 +385,33 @@ impl Position {
         }
         None
     }
+
+    /// The free cells on which `player` would win at once by a connection or a loop if
+    /// the stack let them play there: their threats. Whether the stack does is the
+    /// layout's business; a search uses this to see which placements hand the opponent a
+    /// win (any placement whose chip matches a threat's, other than the threat itself).
+    /// Empty in a finished game.
+    pub fn threats(&self, player: Player) -> Bitboard {
+        if self.end.is_some() {
+            return Bitboard::EMPTY;
+        }
+        let mine = self.pieces[player.index()];
+        let free = self.free_cells();
+        let reaches = |side: Side| {
+            side.cells() | geometry::neighbours(geometry::flood(mine & side.cells(), mine))
+        };
+        let mut threats = Bitboard::EMPTY;
+        for (one, other) in Side::OPPOSITE_PAIRS {
+            threats |= free & reaches(one) & reaches(other);
+        }
+        for cell in (free & geometry::neighbours(mine)) - threats {
+            let with = mine.with(cell);
+            if geometry::may_close_loop(with, cell) && geometry::has_loop(with) {
+                threats = threats.with(cell);
+            }
+        }
+        threats
+    }
 }
 
 // A search stores and copies positions at every node, and shares them between threads.

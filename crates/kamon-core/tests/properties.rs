@@ -5,8 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use kamisado_solver::{Game, WinInOne};
 use kamon_core::perft::{divide, perft};
-use kamon_core::{geometry, Bitboard, Cell, Chip, EndReason, Layout, Position, Record};
+use kamon_core::{
+    geometry, Bitboard, Cell, Chip, EndReason, KamonGame, Layout, Player, Position, Record,
+};
 use proptest::prelude::*;
 
 /// The slow rules: everything by cell name.
@@ -288,6 +291,36 @@ proptest! {
             match pos.winning_move(&layout) {
                 Some(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
                 None => prop_assert!(wins.is_empty(), "missed {wins:?}"),
+            }
+            // The solver's view: a truthful "no win in one", and the length of a draw.
+            let game = KamonGame::new(layout.clone());
+            match game.win_in_one(&pos) {
+                WinInOne::Wins(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
+                WinInOne::No => prop_assert!(wins.is_empty(), "missed {wins:?}"),
+                WinInOne::NotChecked => prop_assert!(false, "Kamon always checks"),
+            }
+            prop_assert_eq!(game.drawn_length(&pos) as usize, 36 - slow.pieces[0].len() - slow.pieces[1].len());
+
+            // Threats: the free cells where a player's piece would make a shape, whatever
+            // the stack says.
+            if slow.end.is_none() {
+                for player in Player::ALL {
+                    let own = &slow.pieces[player.index()];
+                    let expected: BTreeSet<String> = slow::all()
+                        .into_iter()
+                        .filter(|c| {
+                            slow.chips[c] != "--"
+                                && !slow.pieces[0].contains(c)
+                                && !slow.pieces[1].contains(c)
+                        })
+                        .filter(|c| {
+                            let mut with = own.clone();
+                            with.insert(c.clone());
+                            slow::connection(&with) || !slow::enclosed(&with).is_empty()
+                        })
+                        .collect();
+                    prop_assert_eq!(names(pos.threats(player)), expected);
+                }
             }
 
             if legal.is_empty() {
