@@ -63,6 +63,11 @@ pub enum Command {
     /// Referee games between the perfect player and an external KEI engine
     #[command(after_help = MATCH_HELP)]
     Match(MatchArgs),
+    /// The sister game Kamon: perft, solve, random layouts, show, play, survey
+    #[command(
+        after_help = "Example:\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1 g4 g2\""
+    )]
+    Kamon(crate::commands::kamon::KamonArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
+        Command::Kamon(a) => commands::kamon::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
