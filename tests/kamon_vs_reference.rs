@@ -125,9 +125,9 @@ fn late_positions(seeds: std::ops::Range<u64>) -> Vec<(String, String)> {
 /// against the reference; returns the value.
 fn check_solution(solver: &Solver<KamonGame>, layout: &str, moves: &str) -> Value {
     let r = record(layout, moves);
-    let pos = *r.position();
+    let node = solver.game().node(r.position());
     let (value, remoteness) = kamon_solve(layout, moves).unwrap();
-    let solution = solver.solve(&pos, &Cancel::new()).unwrap();
+    let solution = solver.solve(&node, &Cancel::new()).unwrap();
     assert_eq!(
         (solution.outcome.value.name(), solution.outcome.remoteness),
         (value.as_str(), remoteness),
@@ -190,7 +190,8 @@ fn drawn_positions_agree_too() {
             continue;
         }
         let solver = solver(&layout, 1);
-        if solver.value(r.position(), &Cancel::new()).unwrap() != Value::Draw {
+        let node = solver.game().node(r.position());
+        if solver.value(&node, &Cancel::new()).unwrap() != Value::Draw {
             continue;
         }
         assert_eq!(check_solution(&solver, &layout, &moves), Value::Draw);

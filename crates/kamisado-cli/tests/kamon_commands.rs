@@ -100,7 +100,8 @@ fn solve_reports_what_the_library_finds() {
         },
     )
     .unwrap();
-    let solution = solver.solve(r.position(), &Cancel::new()).unwrap();
+    let node = solver.game().node(r.position());
+    let solution = solver.solve(&node, &Cancel::new()).unwrap();
     assert_eq!(json["value"], solution.outcome.value.name());
     assert_eq!(
         json["remoteness"].as_u64(),

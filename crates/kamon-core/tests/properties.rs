@@ -267,6 +267,7 @@ proptest! {
         let layout = Layout::random(seed);
         let mut slow = slow::Game::new(&layout.to_string());
         let mut pos = Position::start(&layout);
+        let mut node = KamonGame::new(layout.clone()).start();
         let mut record = Record::new(layout.clone());
         for choice in choices {
             let legal = pos.legal_cells(&layout);
@@ -294,12 +295,14 @@ proptest! {
             }
             // The solver's view: a truthful "no win in one", and the length of a draw.
             let game = KamonGame::new(layout.clone());
-            match game.win_in_one(&pos) {
+            // The node carried along the game knows what a fresh one works out.
+            prop_assert_eq!(node, game.node(&pos));
+            match game.win_in_one(&node) {
                 WinInOne::Wins(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
                 WinInOne::No => prop_assert!(wins.is_empty(), "missed {wins:?}"),
                 WinInOne::NotChecked => prop_assert!(false, "Kamon always checks"),
             }
-            prop_assert_eq!(game.drawn_length(&pos) as usize, 36 - slow.pieces[0].len() - slow.pieces[1].len());
+            prop_assert_eq!(game.drawn_length(&node) as usize, 36 - slow.pieces[0].len() - slow.pieces[1].len());
 
             // Threats: the free cells where a player's piece would make a shape, whatever
             // the stack says.
@@ -328,6 +331,7 @@ proptest! {
             }
             let cell = { legal }.nth(choice % legal.count() as usize).unwrap();
             pos = pos.play(&layout, cell).unwrap();
+            node = KamonGame::new(layout.clone()).play(&node, cell);
             record.play(cell).unwrap();
             slow.play(&cell.to_string());
             let end = pos.end().map(|e| (e.reason, e.winner.map(|w| w.index())));

@@ -44,7 +44,9 @@ fn reply(solver: &Solver<KamonGame>, pos: &Position, limit: Duration, quiet: boo
     if !quiet {
         eprintln!("  (thinking, up to {} s)", limit.as_secs_f64());
     }
-    if let Ok(solution) = with_time_limit(Some(limit), |cancel| solver.solve(pos, cancel)) {
+    if let Ok(solution) = with_time_limit(Some(limit), |cancel| {
+        solver.solve(&solver.game().node(pos), cancel)
+    }) {
         if let Some(&cell) = solution.best.first() {
             return Reply {
                 cell,

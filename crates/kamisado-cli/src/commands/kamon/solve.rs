@@ -78,14 +78,15 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let record = input::record(&args.position)?;
     let solver = input::solver(record.layout(), &args.search)?;
     let pos = *record.position();
+    let node = solver.game().node(&pos);
     let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let result = with_time_limit(limit, |cancel: &Cancel| {
         if args.value_only {
-            solver.value(&pos, cancel).map(|v| (v, None))
+            solver.value(&node, cancel).map(|v| (v, None))
         } else {
             solver
-                .solve(&pos, cancel)
+                .solve(&node, cancel)
                 .map(|s| (s.outcome.value, Some(s)))
         }
     });

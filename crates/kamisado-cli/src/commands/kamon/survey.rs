@@ -78,11 +78,12 @@ fn solve_layout(index: u64, args: &SurveyRunArgs) -> Result<Entry> {
     let record = input::random_record(seed, args.after)?;
     let solver = input::solver(record.layout(), &args.search)?;
     let (layout, pos) = (record.layout(), *record.position());
+    let node = solver.game().node(&pos);
     let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
     let result = with_time_limit(limit, |cancel| -> std::result::Result<Solved, SolveError> {
         if args.value_only {
-            let moves = solver.move_values(&pos, cancel)?;
+            let moves = solver.move_values(&node, cancel)?;
             let value = moves.iter().map(|&(_, v)| v).max().unwrap_or(Value::Loss);
             Ok(Solved {
                 value,
@@ -90,8 +91,8 @@ fn solve_layout(index: u64, args: &SurveyRunArgs) -> Result<Entry> {
                 moves,
             })
         } else {
-            let solution = solver.solve(&pos, cancel)?;
-            let moves = solver.move_values(&pos, cancel)?;
+            let solution = solver.solve(&node, cancel)?;
+            let moves = solver.move_values(&node, cancel)?;
             Ok(Solved {
                 value: solution.outcome.value,
                 solution: Some(solution),
