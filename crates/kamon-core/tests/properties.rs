@@ -106,6 +106,15 @@ mod slow {
         open.difference(&out).cloned().collect()
     }
 
+    /// Whether the player to move has a placement that wins at once.
+    pub fn wins_at_once(game: &Game) -> bool {
+        game.legal().iter().any(|c| {
+            let mut child = game.clone();
+            child.play(c);
+            matches!(child.end, Some((_, Some(w))) if w == game.turn())
+        })
+    }
+
     /// A game by the rules page, chips as text.
     #[derive(Clone)]
     pub struct Game {
@@ -269,6 +278,7 @@ proptest! {
         let mut pos = Position::start(&layout);
         let mut node = KamonGame::new(layout.clone()).start();
         let mut record = Record::new(layout.clone());
+        let (mut checked_loss, mut checked_win) = (false, false);
         for choice in choices {
             let legal = pos.legal_cells(&layout);
             prop_assert_eq!(names(legal), slow.legal());
@@ -301,6 +311,32 @@ proptest! {
                 WinInOne::Wins(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
                 WinInOne::No => prop_assert!(wins.is_empty(), "missed {wins:?}"),
                 WinInOne::NotChecked => prop_assert!(false, "Kamon always checks"),
+                // The slow check of a forced result costs a few hundred slow placements:
+                // the first of each kind in a game.
+                WinInOne::LosesInTwo if !checked_loss => {
+                    checked_loss = true;
+                    prop_assert!(wins.is_empty() && !legal.is_empty());
+                    for c in slow.legal() {
+                        let mut child = slow.clone();
+                        child.play(&c);
+                        prop_assert!(child.end.is_none(), "{c} ends the game");
+                        prop_assert!(slow::wins_at_once(&child), "after {c} the opponent cannot win at once");
+                    }
+                }
+                WinInOne::WinsInThree(c) if !checked_win => {
+                    checked_win = true;
+                    prop_assert!(wins.is_empty() && legal.contains(c));
+                    let mut child = slow.clone();
+                    child.play(&c.to_string());
+                    prop_assert!(child.end.is_none() && !slow::wins_at_once(&child), "{c}");
+                    for d in child.legal() {
+                        let mut grandchild = child.clone();
+                        grandchild.play(&d);
+                        prop_assert!(grandchild.end.is_none(), "{c} {d} ends the game");
+                        prop_assert!(slow::wins_at_once(&grandchild), "no win after {c} {d}");
+                    }
+                }
+                WinInOne::LosesInTwo | WinInOne::WinsInThree(_) => prop_assert!(wins.is_empty()),
             }
             prop_assert_eq!(game.drawn_length(&node) as usize, 36 - slow.pieces[0].len() - slow.pieces[1].len());
 
