@@ -44,6 +44,9 @@ impl Score {
     pub const WIN_IN_TWO: Score = Score(WIN - 2);
     /// The worst an unfinished position can score: a loss in one.
     pub const LOSS_IN_ONE: Score = Score(1 - WIN);
+    /// A loss in two and a win in three: the short forced results a game may report.
+    pub const LOSS_IN_TWO: Score = Score(2 - WIN);
+    pub const WIN_IN_THREE: Score = Score(WIN - 3);
     /// Bounds: "better than any draw" and "worse than any draw".
     pub const ABOVE_DRAW: Score = Score(1);
     pub const BELOW_DRAW: Score = Score(-1);
@@ -102,7 +105,8 @@ impl Score {
     }
 
     /// The exact score the rules alone give `pos`, without search: a finished game
-    /// (remoteness 0) or a win in one, if the game reports it. Searches and databases
+    /// (remoteness 0), or a win in one (or a loss in two, a win in three), if the game
+    /// reports it. Searches and databases
     /// never need to store these.
     pub fn by_rules<G: Game>(game: &G, pos: &G::Position) -> Option<Score> {
         match crate::walker::judge(game, pos) {

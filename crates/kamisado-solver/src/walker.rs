@@ -12,7 +12,7 @@ use crate::{Cancel, Game, Key, Score};
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Judged {
-    /// A finished game, or a win in one: the exact score.
+    /// A finished game, or a short forced result the game reports: the exact score.
     Exact(Score),
     /// Undecided; its score is at most `ceiling` (a win in two when the game says there
     /// is no win in one, else a win in one).
@@ -27,6 +27,8 @@ pub(crate) fn judge<G: Game>(game: &G, pos: &G::Position) -> Judged {
     }
     match game.win_in_one(pos) {
         WinInOne::Wins(_) => Judged::Exact(Score::WIN_IN_ONE),
+        WinInOne::LosesInTwo => Judged::Exact(Score::LOSS_IN_TWO),
+        WinInOne::WinsInThree(_) => Judged::Exact(Score::WIN_IN_THREE),
         WinInOne::No => Judged::Open {
             ceiling: Score::WIN_IN_TWO,
         },
