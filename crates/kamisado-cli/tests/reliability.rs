@@ -391,6 +391,34 @@ fn lines_that_are_not_text_are_ignored_and_the_session_goes_on() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("not text"), "{stdout}");
     assert!(stdout.contains("Game abandoned."), "{stdout}");
+
+    // Kamon's game reads its input the same way.
+    let mut child = Command::new(KAMISADO)
+        .args([
+            "kamon",
+            "play",
+            "--seed",
+            "1",
+            "--after",
+            "16",
+            "--hash-mb",
+            "16",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\nmoves\nquit\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("not text"), "{stdout}");
+    assert!(stdout.contains("too long"), "{stdout}");
+    assert!(stdout.contains("Game abandoned."), "{stdout}");
 }
 
 #[test]

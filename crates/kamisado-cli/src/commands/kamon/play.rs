@@ -6,9 +6,11 @@
 //! the player says so and plays a placement that at least hands the opponent no win at
 //! once, leaving them the fewest cells.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::time::Duration;
 
+use kamisado_referee::protocol::MAX_LINE_BYTES;
+use kamisado_referee::{read_line, InputLine};
 use kamisado_solver::{with_time_limit, Outcome, Solver, Value};
 use kamon_core::{Cell, KamonGame, Player, Position, Record};
 
@@ -91,7 +93,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let colour = use_colour(args.no_color);
     let limit = Duration::from_secs_f64(args.time_limit);
     let echo = !std::io::stdin().is_terminal();
-    let mut lines = std::io::stdin().lock().lines();
+    let mut stdin = std::io::stdin().lock();
     // The placements since `start`.
     let mut moves: Vec<Cell> = Vec::new();
 
@@ -146,15 +148,27 @@ pub fn run(args: PlayArgs) -> Result<()> {
         }
 
         print!("{human}> ");
-        std::io::stdout()
-            .flush()
-            .map_err(|e| Failure::internal(format!("cannot write to standard output: {e}")))?;
-        let Some(line) = lines.next() else {
-            println!();
-            println!("End of input: the game is left unfinished.");
-            return Ok(());
+        crate::output::flush_out();
+        // The same reader as the Kamisado game's: a line that is not text, or too long,
+        // is answered and the game goes on.
+        let line = match read_line(&mut stdin, MAX_LINE_BYTES)
+            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?
+        {
+            None => {
+                println!();
+                println!("End of input: the game is left unfinished.");
+                return Ok(());
+            }
+            Some(InputLine::Text(line)) => line,
+            Some(InputLine::NotText) => {
+                println!("That line is not text (UTF-8); type a cell like d4, or help.");
+                continue;
+            }
+            Some(InputLine::TooLong) => {
+                println!("That line is too long; type a cell like d4, or help.");
+                continue;
+            }
         };
-        let line = line.map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
         let command = line.trim();
         if echo {
             println!("{command}");
