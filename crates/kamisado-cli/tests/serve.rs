@@ -1310,6 +1310,35 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
     )
     .await?;
 
+    // Back to Kamisado: its board and the start of a round, as before.
+    client
+        .find(Locator::Css("#game"))
+        .await
+        .map_err(webdriver("#game"))?
+        .select_by_value("kamisado")
+        .await
+        .map_err(webdriver("choosing Kamisado"))?;
+    wait_for_answer(client, 0).await?;
+    let squares = client
+        .find_all(Locator::Css("#board .sq"))
+        .await
+        .map_err(webdriver("squares"))?;
+    ensure!(squares.len() == 64, "{} squares drawn", squares.len());
+    // The opening table (checked against fresh solves by the CLI tests) has the start.
+    let table: Json = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/openings.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    ensure!(
+        shown_value(client).await? == expected_value(&table),
+        "back on Kamisado's start the page shows {:?}",
+        shown_value(client).await?
+    );
+
     // An empty board on a server with a one-second limit: no value, the page says so.
     client
         .goto(&format!("{hurried_server}?game=kamon&seed=1"))
