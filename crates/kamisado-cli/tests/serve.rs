@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -174,8 +175,10 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
         );
     }
     for params in [
-        "game=kamon",
+        "game=match",
         "game=chess",
+        "seed=1",
+        "layout=x",
         "moves=%FF%FE",
         "moves=a1-a5&moves=b1-b2",
     ] {
@@ -212,7 +215,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
     answered.sort_by_key(|m| m.to_string());
     assert_eq!(legal, answered);
 
-    // The games for the selector: only single-round Kamisado is served yet.
+    // The games for the selector: single-round Kamisado and Kamon are served.
     let (status, games) = get(&format!("{base}api/games")).await;
     assert_eq!(status, 200);
     let served: Vec<&str> = games["games"]
@@ -222,7 +225,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
         .filter(|g| g["available"] == true)
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(served, ["kamisado"]);
+    assert_eq!(served, ["kamisado", "kamon"]);
 }
 
 /// The zero-length moves the API lists after a move are exactly the forced chain: the line
@@ -476,8 +479,13 @@ impl Drop for Driver {
 
 /// Headless Chromium in a new empty profile, through chromedriver.
 async fn browser(driver: &Driver, chromium: &PathBuf) -> Client {
-    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("chromium-profile-{}", std::process::id()));
+    // A profile of its own for each browser: the tests run side by side in one process.
+    static BROWSERS: AtomicUsize = AtomicUsize::new(0);
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "chromium-profile-{}-{}",
+        std::process::id(),
+        BROWSERS.fetch_add(1, Ordering::Relaxed)
+    ));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).unwrap();
     let mut capabilities = serde_json::Map::new();
@@ -823,6 +831,552 @@ async fn the_board_in_headless_chromium_agrees_with_query() {
     let driver = Driver::start(&chromedriver);
     let client = browser(&driver, &chromium).await;
     let result = visit(&client, &server.url).await;
+    let _ = client.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(server.alive());
+}
+
+// ---- Kamon --------------------------------------------------------------------------------
+
+/// `kamisado kamon solve --json` with these arguments, on one thread.
+fn kamon_solve(args: &[&str]) -> Json {
+    let mut all = vec![
+        "kamon",
+        "solve",
+        "--json",
+        "--threads",
+        "1",
+        "--hash-mb",
+        "32",
+    ];
+    all.extend_from_slice(args);
+    let run = kamisado(&all, "");
+    assert_eq!(run.code, 0, "{all:?}: {}", run.stderr);
+    run.json()
+}
+
+/// The fields of `kamisado kamon solve --json` about the position (not the search's cost).
+const KAMON_REPORT_FIELDS: [&str; 9] = [
+    "layout",
+    "moves",
+    "to_move",
+    "value",
+    "winner",
+    "remoteness",
+    "best",
+    "pv",
+    "ends_by",
+];
+
+fn opposite(value: &Json) -> Json {
+    match value.as_str().unwrap() {
+        "win" => json!("loss"),
+        "loss" => json!("win"),
+        other => json!(other),
+    }
+}
+
+/// Every legal cell's result in `answer` agrees with `kamisado kamon solve` of the
+/// position the placement leads to: the opposite value, one placement longer. The cells
+/// marked best are the report's best cells.
+fn assert_cells_agree_with_kamon_solve(answer: &Json) {
+    let layout = answer["layout"].as_str().unwrap();
+    let moves: Vec<&str> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let cells = answer["cells"].as_array().unwrap();
+    let mut answered: Vec<&str> = cells.iter().map(|c| c["cell"].as_str().unwrap()).collect();
+    let mut legal: Vec<&str> = answer["legal_cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    answered.sort_unstable();
+    legal.sort_unstable();
+    assert_eq!(answered, legal, "every legal cell is answered");
+    let mut best: Vec<&str> = cells
+        .iter()
+        .filter(|c| c["best"] == true)
+        .map(|c| c["cell"].as_str().unwrap())
+        .collect();
+    best.sort_unstable();
+    let mut report_best: Vec<&str> = answer["best"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    report_best.sort_unstable();
+    assert_eq!(best, report_best);
+    for c in cells {
+        let cell = c["cell"].as_str().unwrap();
+        let line = format!("{} {cell}", moves.join(" "));
+        let after = kamon_solve(&["--layout", layout, "--moves", &line]);
+        assert_eq!(
+            c["value"],
+            opposite(&after["value"]),
+            "{cell}: {c} / {after}"
+        );
+        assert_eq!(
+            c["remoteness"].as_u64(),
+            after["remoteness"].as_u64().map(|r| r + 1),
+            "{cell}: {c} / {after}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_kamon_api_answers_as_kamon_solve_and_refuses_garbage_with_its_message() {
+    let mut server = Server::start(&["--threads", "1", "--hash-mb", "32"]);
+    let base = server.url.clone();
+    let api = |params: &str| format!("{base}api/query?game=kamon&{params}");
+
+    // Garbage: 400 with `kamisado kamon solve`'s one-line message; the server goes on.
+    let garbage: [(&str, &[&str]); 4] = [
+        ("layout=garbage", &["kamon", "solve", "--layout", "garbage"]),
+        (
+            "layout=1a2b3c4d%2F5e6f1b2c3d",
+            &["kamon", "solve", "--layout", "1a2b3c4d/5e6f1b2c3d"],
+        ),
+        (
+            "seed=3&moves=a1",
+            &["kamon", "solve", "--seed", "3", "--moves", "a1"],
+        ),
+        (
+            "seed=3&moves=b1+b1",
+            &["kamon", "solve", "--seed", "3", "--moves", "b1 b1"],
+        ),
+    ];
+    for (params, cli_args) in garbage {
+        let (status, body) = get(&api(params)).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        assert_eq!(
+            body["error"].as_str().unwrap(),
+            cli_error(cli_args),
+            "{params}"
+        );
+    }
+    // What clap refuses on the command line: refused in words of the same kind.
+    for params in [
+        "",
+        "seed=abc",
+        "seed=-1",
+        "seed=1&after=36",
+        "after=3",
+        "seed=1&layout=x",
+        "seed=1&position=obupyrgn/8/8/8/8/8/8/NGRYPUBO+b+-",
+    ] {
+        let (status, body) = get(&api(params)).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+    }
+    assert!(server.alive(), "the server died on bad input");
+
+    // Late positions of random layouts: every field of `kamisado kamon solve --json` as
+    // the command has it, and every legal cell as a solve of the position it leads to.
+    for (seed, after) in [("1", "14"), ("5", "16")] {
+        let (status, body) = get(&api(&format!("seed={seed}&after={after}"))).await;
+        assert_eq!(status, 200, "{body}");
+        let cli = kamon_solve(&["--seed", seed, "--after", after]);
+        for field in KAMON_REPORT_FIELDS {
+            assert_eq!(
+                body[field], cli[field],
+                "seed {seed} after {after}: `{field}`"
+            );
+        }
+        assert_eq!(body["game"], "kamon");
+        assert_eq!(
+            (&body["complete"], &body["pv_complete"]),
+            (&json!(true), &json!(true))
+        );
+        assert!(body.get("message").is_none(), "{body}");
+        assert_eq!(body["board"].as_array().unwrap().len(), 37);
+        assert_cells_agree_with_kamon_solve(&body);
+
+        // The same game as a layout text and placements.
+        let (status, again) = get(&api(&format!(
+            "layout={}&moves={}",
+            encode(body["layout"].as_str().unwrap()),
+            encode(
+                &cli["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        )))
+        .await;
+        assert_eq!(status, 200, "{again}");
+        for field in KAMON_REPORT_FIELDS {
+            assert_eq!(again[field], body[field], "`{field}`");
+        }
+        assert_eq!(again["cells"], body["cells"]);
+
+        // The end of the perfect line: the game is over, as the rules and `kamon solve` say.
+        let line: Vec<&str> = body["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(body["pv"].as_array().unwrap())
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let (status, end) = get(&api(&format!(
+            "seed={seed}&moves={}",
+            encode(&line.join(" "))
+        )))
+        .await;
+        assert_eq!(status, 200, "{end}");
+        let cli_end = kamon_solve(&["--seed", seed, "--moves", &line.join(" ")]);
+        for field in KAMON_REPORT_FIELDS {
+            assert_eq!(end[field], cli_end[field], "the end: `{field}`");
+        }
+        assert_eq!(end["remoteness"], 0);
+        assert_eq!(end["end"]["reason"], body["ends_by"]);
+        let winner = if body["value"] == "draw" {
+            json!(null)
+        } else {
+            body["winner"].clone()
+        };
+        assert_eq!(end["end"]["winner"], winner);
+        assert_eq!(end["legal_cells"], json!([]));
+    }
+}
+
+/// An empty board is far beyond a short time limit: the answer comes back in time,
+/// incomplete, and claims nothing it does not know.
+#[tokio::test]
+async fn a_kamon_search_past_the_time_limit_says_so_and_claims_nothing() {
+    let server = Server::start(&["--threads", "1", "--hash-mb", "16", "--time-limit", "2"]);
+    let started = Instant::now();
+    let (status, body) = get(&format!("{}api/query?game=kamon&seed=1", server.url)).await;
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{body}");
+    assert!(took < Duration::from_secs(5), "the 2 s limit took {took:?}");
+    assert_eq!(body["complete"], false);
+    assert_eq!(
+        (&body["value"], &body["winner"]),
+        (&json!(null), &json!(null))
+    );
+    for field in ["remoteness", "best", "pv", "ends_by"] {
+        assert!(body.get(field).is_none(), "`{field}` in {body}");
+    }
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("not solved within the time limit of 2 s"));
+    // The first placement: the edge cells that are not corners, unless forbidden.
+    let legal = body["legal_cells"].as_array().unwrap().len();
+    assert!((11..=12).contains(&legal), "{body}");
+    assert!(body["cells"].as_array().unwrap().len() < legal, "{body}");
+    assert!(body["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["best"] == false));
+}
+
+/// The value and remoteness the page shows on the badge of a Kamon cell.
+async fn cell_badge(client: &Client, cell: &str) -> Checked<(Option<String>, Option<String>)> {
+    let badge = client
+        .find(Locator::Css(&format!(r#"[data-cell="{cell}"] .badge"#)))
+        .await
+        .map_err(webdriver(&format!("the badge on {cell}")))?;
+    Ok((
+        badge.attr("data-value").await.map_err(webdriver("badge"))?,
+        badge
+            .attr("data-remoteness")
+            .await
+            .map_err(webdriver("badge"))?,
+    ))
+}
+
+/// The page's share link.
+async fn share_link(client: &Client) -> Checked<String> {
+    Ok(client
+        .find(Locator::Css("#share"))
+        .await
+        .map_err(webdriver("#share"))?
+        .attr("href")
+        .await
+        .map_err(webdriver("#share"))?
+        .unwrap_or_default())
+}
+
+/// Clicking the legal cell `cell` of the position of `layout` after `moves`: its badge
+/// shows what `kamisado kamon solve` says of the position it leads to, and the page then
+/// shows that position's value.
+async fn click_kamon_cell(
+    client: &Client,
+    layout: &str,
+    moves: &[String],
+    cell: &str,
+) -> Checked<Json> {
+    let line = moves
+        .iter()
+        .map(String::as_str)
+        .chain([cell])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let after = kamon_solve(&["--layout", layout, "--moves", &line]);
+    let expected = (
+        Some(opposite(&after["value"]).as_str().unwrap().to_owned()),
+        after["remoteness"].as_u64().map(|r| (r + 1).to_string()),
+    );
+    let shown = cell_badge(client, cell).await?;
+    ensure!(
+        shown == expected,
+        "{cell}: the badge shows {shown:?}, kamon solve after it says {expected:?}"
+    );
+    click(client, &format!(r#"#hexboard [data-cell="{cell}"]"#)).await?;
+    wait_for_answer(client, moves.len() + 1).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&after),
+        "after {line} the page shows {:?}, kamon solve says {:?}",
+        shown_value(client).await?,
+        expected_value(&after)
+    );
+    Ok(after)
+}
+
+fn texts(list: &Json) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// What a Kamon visitor does: choose Kamon, see the late position the server offers,
+/// click a cell, go back, paste a layout with placements and a garbage one, and on a
+/// server with a short limit, an empty board.
+async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Checked<()> {
+    client
+        .goto(server)
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    client
+        .find(Locator::Css("#game"))
+        .await
+        .map_err(webdriver("#game"))?
+        .select_by_value("kamon")
+        .await
+        .map_err(webdriver("choosing Kamon"))?;
+    // The server's first Kamon position: the random layout of seed 1 after 14 placements.
+    let start = kamon_solve(&["--seed", "1", "--after", "14"]);
+    let layout = start["layout"].as_str().unwrap().to_owned();
+    let moves = texts(&start["moves"]);
+    wait_for_answer(client, moves.len()).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&start),
+        "seed 1 after 14: the page shows {:?}, kamon solve says {:?}",
+        shown_value(client).await?,
+        expected_value(&start)
+    );
+    let hexes = client
+        .find_all(Locator::Css("#hexboard .hex"))
+        .await
+        .map_err(webdriver("hexes"))?;
+    ensure!(hexes.len() == 37, "{} cells drawn", hexes.len());
+    let pieces = client
+        .find_all(Locator::Css("#hexboard .piece"))
+        .await
+        .map_err(webdriver("pieces"))?;
+    ensure!(
+        pieces.len() == moves.len(),
+        "{} pieces drawn after {} placements",
+        pieces.len(),
+        moves.len()
+    );
+
+    // A legal cell that is not best, then back, then the best one.
+    let best = texts(&start["best"]);
+    let legal = client
+        .find_all(Locator::Css("#hexboard .hex.legal"))
+        .await
+        .map_err(webdriver("legal cells"))?;
+    let mut other = None;
+    for hex in &legal {
+        let cell = hex
+            .attr("data-cell")
+            .await
+            .map_err(webdriver("cell"))?
+            .unwrap_or_default();
+        if !best.contains(&cell) {
+            other = Some(cell);
+        }
+    }
+    if let Some(cell) = other {
+        click_kamon_cell(client, &layout, &moves, &cell).await?;
+        click(client, "#back").await?;
+        wait_for_answer(client, moves.len()).await?;
+        ensure!(
+            shown_value(client).await? == expected_value(&start),
+            "back at seed 1 after 14 the page shows {:?}",
+            shown_value(client).await?
+        );
+    }
+    let after_best = click_kamon_cell(client, &layout, &moves, &best[0]).await?;
+    let line: Vec<String> = moves.iter().cloned().chain([best[0].clone()]).collect();
+    let share = share_link(client).await?;
+    ensure!(
+        share
+            == format!(
+                "{server}?game=kamon&seed=1&moves={}",
+                encode(&line.join(" "))
+            ),
+        "the share link is {share}"
+    );
+    let pv = client
+        .find_all(Locator::Css("#pv button"))
+        .await
+        .map_err(webdriver("#pv"))?;
+    ensure!(
+        pv.len() as u64 == after_best["remoteness"].as_u64().unwrap(),
+        "the perfect line has {} placements, the remoteness is {}",
+        pv.len(),
+        after_best["remoteness"]
+    );
+    if let Some(target) = std::env::var_os("KAMISADO_KAMON_SCREENSHOT") {
+        let screenshot = client.screenshot().await.map_err(webdriver("screenshot"))?;
+        std::fs::write(&target, screenshot).map_err(|e| format!("{target:?}: {e}"))?;
+    }
+
+    // Pasting: garbage is refused with the command line's message; a layout text with
+    // placements after it is shown, and a cell of it played.
+    let paste = client
+        .find(Locator::Css("#paste"))
+        .await
+        .map_err(webdriver("#paste"))?;
+    paste
+        .send_keys("1a2b/garbage b1")
+        .await
+        .map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    client
+        .wait()
+        .at_most(Duration::from_secs(30))
+        .for_element(Locator::Css("#load-error:not([hidden])"))
+        .await
+        .map_err(webdriver("waiting for the paste error"))?;
+    let error = text_of(client, "#load-error").await?;
+    let expected = cli_error(&["kamon", "solve", "--layout", "1a2b/garbage"]);
+    ensure!(
+        error == expected,
+        "the page says `{error}`, the command line `{expected}`"
+    );
+    let other = kamon_solve(&["--seed", "5", "--after", "16"]);
+    let other_layout = other["layout"].as_str().unwrap().to_owned();
+    let other_moves = texts(&other["moves"]);
+    paste.clear().await.map_err(webdriver("clearing"))?;
+    paste
+        .send_keys(&format!("{other_layout} {}", other_moves.join(" ")))
+        .await
+        .map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    wait_for_answer(client, other_moves.len()).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&other),
+        "the pasted layout: the page shows {:?}, kamon solve says {:?}",
+        shown_value(client).await?,
+        expected_value(&other)
+    );
+    let share = share_link(client).await?;
+    ensure!(
+        share
+            == format!(
+                "{server}?game=kamon&layout={}&moves={}",
+                // The page's links encode the slashes too.
+                encode(&other_layout).replace('/', "%2F"),
+                encode(&other_moves.join(" "))
+            ),
+        "the share link is {share}"
+    );
+    let other_best = texts(&other["best"]);
+    click_kamon_cell(
+        client,
+        &other_layout,
+        &other_moves,
+        &other_best[other_best.len() - 1],
+    )
+    .await?;
+
+    // Back to Kamisado: its board and the start of a round, as before.
+    client
+        .find(Locator::Css("#game"))
+        .await
+        .map_err(webdriver("#game"))?
+        .select_by_value("kamisado")
+        .await
+        .map_err(webdriver("choosing Kamisado"))?;
+    wait_for_answer(client, 0).await?;
+    let squares = client
+        .find_all(Locator::Css("#board .sq"))
+        .await
+        .map_err(webdriver("squares"))?;
+    ensure!(squares.len() == 64, "{} squares drawn", squares.len());
+    // The opening table (checked against fresh solves by the CLI tests) has the start.
+    let table: Json = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/openings.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    ensure!(
+        shown_value(client).await? == expected_value(&table),
+        "back on Kamisado's start the page shows {:?}",
+        shown_value(client).await?
+    );
+
+    // An empty board on a server with a one-second limit: no value, the page says so.
+    client
+        .goto(&format!("{hurried_server}?game=kamon&seed=1"))
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    let value = text_of(client, "#value").await?;
+    ensure!(
+        value == "not solved within the limit"
+            && shown_value(client).await? == (String::new(), String::new()),
+        "the empty board shows `{value}` {:?}",
+        shown_value(client).await?
+    );
+    let message = text_of(client, "#message").await?;
+    ensure!(
+        message.starts_with("not solved within the time limit of 1 s"),
+        "the message is `{message}`"
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_kamon_board_in_headless_chromium_agrees_with_kamon_solve() {
+    let (Some(chromium), Some(chromedriver)) = (
+        program("chromium", "CHROMIUM"),
+        program("chromedriver", "CHROMEDRIVER"),
+    ) else {
+        panic!(
+            "this test needs headless Chromium and chromedriver, which are not installed: \
+             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
+             CHROMIUM and CHROMEDRIVER to their paths"
+        );
+    };
+    let mut server = Server::start(&["--time-limit", "120", "--hash-mb", "64"]);
+    let hurried = Server::start(&["--time-limit", "1", "--hash-mb", "16"]);
+    let driver = Driver::start(&chromedriver);
+    let client = browser(&driver, &chromium).await;
+    let result = visit_kamon(&client, &server.url, &hurried.url).await;
     let _ = client.close().await;
     if let Err(e) = result {
         panic!("{e}");

@@ -17,11 +17,14 @@ use crate::serve::{self, Settings};
 pub const SERVE_HELP: &str =
     "Open the printed address in a browser: click a tower to see its moves, coloured by \
 their result for the mover with the number of moves to the end, click a destination to play it.
+The game selector also offers Kamon: its hexagonal board, every legal cell coloured by its result.
 The page's JSON API: GET /api/query?moves=a1-a5+d8-d3 (or position=TEXT&moves=...), the fields of
-`query --json`; GET /api/games.
+`query --json`; GET /api/query?game=kamon&seed=1&moves=b1+d4 (or layout=TEXT), the fields of
+`kamisado kamon solve --json` and every legal cell's result; GET /api/games.
 
 Without --db the opening table built into the program answers the start and its perfect lines
-at once; every other position is solved live, within --time-limit.
+at once; every other position is solved live, within --time-limit. Kamon is always solved live:
+late positions in moments, the empty board not within any sensible limit (the page says so).
 
 Examples:
   kamisado serve
@@ -60,7 +63,11 @@ pub fn run(args: ServeArgs) -> Result<()> {
         time_limit: Duration::from_secs_f64(args.time_limit),
         searches: usize::from(args.searches),
     };
-    let app = serve::App::new(kamisado_db::Oracle::new(db, solver), settings);
+    let app = serve::App::new(
+        kamisado_db::Oracle::new(db, solver),
+        args.search.clone(),
+        settings,
+    );
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         // The searches, and room for the timers of those waiting for one.

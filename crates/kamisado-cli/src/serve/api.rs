@@ -1,6 +1,9 @@
 //! The JSON API's handlers: reading a request, waiting for a search permit, running the
 //! search off the executor under the time limit, and answering.
 //!
+//! Both games go the same way (read, wait for a permit, search, answer); only the reading
+//! and the answer differ.
+//!
 //! Errors are JSON too, `{"error": "..."}`: 400 for bad input, with the message the
 //! command line prints after `error: `; 503 when every search permit stays taken; 500 if
 //! a search fails for a reason the input did not cause.
@@ -14,10 +17,12 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kamisado_solver::Cancel;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::answer::{answer, Request};
+use super::kamon::{self, KamonRequest};
 use super::{games, App};
+use crate::failure;
 
 /// How long a request waits for a search permit before it is told to try again: long
 /// enough for a click that follows a click, short enough that an overloaded server says
@@ -30,6 +35,10 @@ pub struct Params {
     game: Option<String>,
     position: Option<String>,
     moves: Option<String>,
+    /// Kamon: the layout text, or the seed of a random layout and its random placements.
+    layout: Option<String>,
+    seed: Option<String>,
+    after: Option<String>,
 }
 
 fn given(value: Option<String>) -> Option<String> {
@@ -51,7 +60,8 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// `GET /api/query?game=kamisado&position=TEXT&moves=a1-a5+d8-d3`.
+/// `GET /api/query?game=kamisado&position=TEXT&moves=a1-a5+d8-d3`, or
+/// `GET /api/query?game=kamon&layout=TEXT&moves=b1+d4` (`seed=N` instead of `layout`).
 pub async fn query(
     State(app): State<Arc<App>>,
     params: Result<Query<Params>, QueryRejection>,
@@ -69,11 +79,55 @@ pub async fn query(
         Ok(game) => game,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
+    let (position, moves) = (given(params.position), given(params.moves));
+    let (layout, seed, after) = (
+        given(params.layout),
+        given(params.seed),
+        given(params.after),
+    );
     // Bad input is refused before it can take a permit.
-    let request = match Request::read(game, given(params.position), given(params.moves)) {
+    if game == kamon::GAME {
+        if position.is_some() {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "position= is a Kamisado position; a Kamon game is layout=TEXT or seed=N, then moves=",
+            );
+        }
+        let request = match KamonRequest::read(layout, seed, after, moves) {
+            Ok(request) => request,
+            Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
+        };
+        let solvers = Arc::clone(&app.kamon);
+        return search(&app, move |cancel, limit| {
+            kamon::answer(&solvers, &request, cancel, limit)
+        })
+        .await;
+    }
+    if layout.is_some() || seed.is_some() || after.is_some() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("layout=, seed= and after= are for game=kamon, not game={game}"),
+        );
+    }
+    let request = match Request::read(game, position, moves) {
         Ok(request) => request,
         Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
     };
+    let oracle = Arc::clone(&app.oracle);
+    search(&app, move |cancel, limit| {
+        answer(&oracle, &request, cancel, limit)
+    })
+    .await
+}
+
+/// Runs `work` (a search, given its cancellation flag and the time limit in seconds) under
+/// a permit, off the executor, stopped by the time limit or when the client goes away;
+/// answers with what it returns.
+async fn search<T, W>(app: &App, work: W) -> Response
+where
+    T: Serialize + Send + 'static,
+    W: FnOnce(&Cancel, f64) -> failure::Result<T> + Send + 'static,
+{
     let permit = match tokio::time::timeout(PERMIT_WAIT, app.permits.clone().acquire_owned()).await
     {
         Ok(Ok(permit)) => permit,
@@ -93,12 +147,11 @@ pub async fn query(
     };
     let cancel = Arc::new(Cancel::new());
     let _stop_if_dropped = CancelOnDrop(Arc::clone(&cancel));
-    let oracle = Arc::clone(&app.oracle);
     let limit = app.settings.time_limit;
     let search_cancel = Arc::clone(&cancel);
     let mut search = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        answer(&oracle, &request, &search_cancel, limit.as_secs_f64())
+        work(&search_cancel, limit.as_secs_f64())
     });
     let outcome = tokio::select! {
         done = &mut search => done,

@@ -1,5 +1,5 @@
-//! The games the board knows, for its selector: single-round Kamisado is served; match
-//! play and Kamon are listed so that the page and the API already have their place.
+//! The games the board knows, for its selector: single-round Kamisado and Kamon are
+//! served; match play is listed so that the page and the API already have its place.
 
 use kamisado_core::{Colour, Position, Square};
 use serde::Serialize;
@@ -20,6 +20,10 @@ pub struct Game {
     /// draws (its rules live on the server only).
     #[serde(skip_serializing_if = "Option::is_none")]
     squares: Option<Vec<String>>,
+    /// The query the page asks first when the game is chosen (a game with no single
+    /// start: Kamon's layouts are random).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_query: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -49,6 +53,7 @@ pub fn all() -> Games {
                 available: true,
                 start: Some(Position::start().to_string()),
                 squares: Some(square_colours()),
+                first_query: None,
             },
             Game {
                 id: "match",
@@ -56,13 +61,17 @@ pub fn all() -> Games {
                 available: false,
                 start: None,
                 squares: None,
+                first_query: None,
             },
             Game {
-                id: "kamon",
+                id: super::kamon::GAME,
                 name: "Kamon",
-                available: false,
+                available: true,
                 start: None,
                 squares: None,
+                // A late position of a random layout, solved at once; the empty board
+                // of a layout is not solvable within a request's time limit.
+                first_query: Some("seed=1&after=14"),
             },
         ],
     }
@@ -74,7 +83,7 @@ pub fn served(requested: Option<&str>) -> Result<&'static str, String> {
     match all().games.into_iter().find(|g| g.id == id) {
         Some(g) if g.available => Ok(g.id),
         Some(g) => Err(format!(
-            "game `{id}` ({}) is not served yet; this server answers for `{DEFAULT}`",
+            "game `{id}` ({}) is not served yet; this server answers for `{DEFAULT}` and `kamon`",
             g.name
         )),
         None => Err(format!(

@@ -14,13 +14,15 @@
 //!   search learns makes the next faster.
 //! - The assets are plain HTML, CSS and JavaScript compiled into the binary: no build step
 //!   outside cargo, nothing to install beside the program.
-//! - Games are named in every request (`game=kamisado`, the default) and listed by
-//!   `/api/games`, so match play and Kamon can join through the same API shape.
+//! - Games are named in every request (`game=kamisado`, the default, or `game=kamon`) and
+//!   listed by `/api/games`, so match play can join through the same API shape. Kamon
+//!   answers come from `kamisado kamon`'s own reader, solver and report ([`kamon`]).
 
 mod answer;
 mod api;
 mod assets;
 mod games;
+mod kamon;
 pub mod opening_table;
 mod perfect_line;
 
@@ -33,6 +35,8 @@ use kamisado_db::Oracle;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
+use crate::args::SearchArgs;
+
 /// How the server shares the machine.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
@@ -42,17 +46,20 @@ pub struct Settings {
     pub searches: usize,
 }
 
-/// What every request shares: the oracle and the permits to search.
+/// What every request shares: the oracle, the Kamon solver and the permits to search.
 pub struct App {
     oracle: Arc<Oracle>,
+    kamon: Arc<kamon::KamonSolvers>,
     permits: Arc<Semaphore>,
     settings: Settings,
 }
 
 impl App {
-    pub fn new(oracle: Oracle, settings: Settings) -> App {
+    /// `kamon_search` makes Kamon's solvers, one layout at a time.
+    pub fn new(oracle: Oracle, kamon_search: SearchArgs, settings: Settings) -> App {
         App {
             oracle: Arc::new(oracle),
+            kamon: Arc::new(kamon::KamonSolvers::new(kamon_search)),
             permits: Arc::new(Semaphore::new(settings.searches.max(1))),
             settings,
         }

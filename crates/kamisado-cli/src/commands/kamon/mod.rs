@@ -8,14 +8,15 @@ use clap::{Args, Subcommand, ValueEnum};
 use crate::args::{parse_seconds, OutputArgs, SearchArgs};
 use crate::failure::Result;
 
-mod board;
-mod input;
+pub(crate) mod board;
+// Read, searched and reported the same way by `kamisado serve`'s Kamon board.
+pub(crate) mod input;
 mod perft;
 mod play;
 mod random;
-mod search;
+pub(crate) mod search;
 mod show;
-mod solve;
+pub(crate) mod solve;
 mod survey;
 mod survey_file;
 mod survey_stats;

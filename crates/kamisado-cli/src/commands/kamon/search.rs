@@ -23,8 +23,14 @@ pub struct SearchStats {
 impl SearchStats {
     /// The solver's count since it was made, and the time since `started`.
     pub fn collect(solver: &Solver<KamonGame>, started: Instant) -> SearchStats {
+        SearchStats::since(solver, started, 0)
+    }
+
+    /// The solver's count beyond `nodes_before` (a solver kept from one search to the
+    /// next, as `kamisado serve` keeps one), and the time since `started`.
+    pub fn since(solver: &Solver<KamonGame>, started: Instant, nodes_before: u64) -> SearchStats {
         let seconds = started.elapsed().as_secs_f64();
-        let nodes = solver.nodes();
+        let nodes = solver.nodes().saturating_sub(nodes_before);
         SearchStats {
             nodes,
             seconds,

@@ -2,8 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use kamisado_solver::{with_time_limit, Cancel, SolveError, Value};
-use kamon_core::Record;
+use kamisado_solver::{with_time_limit, Cancel, Solution, SolveError, Value};
+use kamon_core::{Cell, Record};
 use serde::Serialize;
 
 use super::search::{line_end, outcome_for, winner, SearchStats};
@@ -13,15 +13,17 @@ use crate::output::thousands;
 use crate::render::use_colour;
 use crate::report::{self, Report};
 
+/// What `kamisado kamon solve --json` prints, and the core of `kamisado serve`'s Kamon
+/// answers (which add every legal cell's result), so the two never disagree on a field.
 #[derive(Serialize)]
-struct SolveReport {
+pub struct SolveReport {
     layout: String,
     moves: Vec<String>,
     to_move: &'static str,
-    /// For the side to move.
-    value: Value,
-    /// `black`, `white` or `draw`.
-    winner: &'static str,
+    /// For the side to move; `null` only in a server's answer cut short by its time limit.
+    value: Option<Value>,
+    /// `black`, `white` or `draw`; `null` with the value.
+    winner: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     remoteness: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -37,6 +39,35 @@ struct SolveReport {
     record: Record,
 }
 
+impl SolveReport {
+    /// The report on `record`'s position: its `value` if known, and the `solution` (best
+    /// moves and a perfect line) if found.
+    pub fn new(
+        record: &Record,
+        value: Option<Value>,
+        solution: Option<&Solution<Cell>>,
+        stats: SearchStats,
+    ) -> SolveReport {
+        let layout = record.layout();
+        let pos = record.position();
+        SolveReport {
+            layout: layout.to_string(),
+            moves: input::cells_text(record.moves()),
+            to_move: pos.turn().name(),
+            value,
+            winner: value.map(|v| winner(pos.turn(), v)),
+            remoteness: solution.map(|s| s.outcome.remoteness),
+            best: solution.map(|s| input::cells_text(&s.best)),
+            pv: solution.map(|s| input::cells_text(&s.pv)),
+            ends_by: solution
+                .and_then(|s| line_end(layout, pos, &s.pv))
+                .map(|reason| reason.name()),
+            stats,
+            record: record.clone(),
+        }
+    }
+}
+
 impl Report for SolveReport {
     fn text(&self, colour: bool) -> String {
         let mut out = board::board(&self.record, colour);
@@ -46,19 +77,19 @@ impl Report for SolveReport {
             board::status(&self.record).replace('\n', "\n            ")
         ));
         let to_move = self.record.position().turn();
-        match self.remoteness {
-            Some(r) => out.push_str(&format!(
+        match (self.value, self.remoteness) {
+            (Some(value), Some(r)) => out.push_str(&format!(
                 "value       {}\n",
-                outcome_for(to_move, kamisado_solver::Outcome::new(self.value, r))
+                outcome_for(to_move, kamisado_solver::Outcome::new(value, r))
             )),
-            None => out.push_str(&format!(
-                "value       {} for {to_move} ({})\n",
-                self.value,
+            (Some(value), None) => out.push_str(&format!(
+                "value       {value} for {to_move} ({})\n",
                 match self.winner {
-                    "draw" => "a draw".to_string(),
-                    w => format!("{w} wins"),
+                    Some("draw") | None => "a draw".to_string(),
+                    Some(w) => format!("{w} wins"),
                 }
             )),
+            (None, _) => out.push_str("value       not solved within the time limit\n"),
         }
         if let (Some(best), Some(pv)) = (&self.best, &self.pv) {
             if !best.is_empty() {
@@ -99,23 +130,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
         )),
         e => Failure::internal(e),
     })?;
-    let layout = record.layout();
-    let report = SolveReport {
-        layout: layout.to_string(),
-        moves: input::cells_text(record.moves()),
-        to_move: pos.turn().name(),
-        value,
-        winner: winner(pos.turn(), value),
-        remoteness: solution.as_ref().map(|s| s.outcome.remoteness),
-        best: solution.as_ref().map(|s| input::cells_text(&s.best)),
-        pv: solution.as_ref().map(|s| input::cells_text(&s.pv)),
-        ends_by: solution
-            .as_ref()
-            .and_then(|s| line_end(layout, &pos, &s.pv))
-            .map(|reason| reason.name()),
-        stats,
-        record: record.clone(),
-    };
+    let report = SolveReport::new(&record, Some(value), solution.as_ref(), stats);
     report::print(&report, args.output.json, use_colour(args.output.no_color));
     Ok(())
 }

@@ -1,6 +1,7 @@
-// The analysis board. It knows no rules: every legal move, every value, every
-// zero-length move comes from the server's /api/query; the page draws them and keeps the
-// line being looked at (its start, its moves, how far along it the board is).
+// The analysis board, for Kamisado and Kamon. It knows no rules: every legal move, every
+// value, every zero-length move, every legal cell comes from the server's /api/query; the
+// page draws them and keeps the line being looked at (its start, its moves, how far along
+// it the board is).
 "use strict";
 
 const FILES = "abcdefgh";
@@ -14,6 +15,8 @@ const state = {
   games: [],
   game: "kamisado",
   start: null,     // position text of the line's start; null: the start of a round
+  layout: null,    // Kamon: the line's layout, {seed: "N"} or {text: "1a2b.../..."}
+  after: null,     // Kamon: random placements of the seed to ask for once (then moves)
   moves: [],       // the line's moves; those past `cursor` are the way forward
   cursor: 0,       // moves played on the board
   played: [],      // what the server said about each move: {side, zero_length_moves}
@@ -82,6 +85,11 @@ const SOURCES = { db: "from the database", search: "searched live", rules: "by t
 function queryParams(moveCount) {
   const p = new URLSearchParams();
   if (state.game !== "kamisado") p.set("game", state.game);
+  if (state.game === "kamon") {
+    if (state.layout && state.layout.seed != null) p.set("seed", state.layout.seed);
+    else if (state.layout) p.set("layout", state.layout.text);
+    if (state.after) p.set("after", state.after);
+  }
   if (state.start) p.set("position", state.start);
   const moves = state.moves.slice(0, moveCount);
   if (moves.length) p.set("moves", moves.join(" "));
@@ -121,16 +129,29 @@ async function show(onRefused) {
     const answer = await fetchAnswer(queryParams(state.cursor), controller.signal);
     if (serial !== state.serial) return true;
     state.answer = answer;
-    // Zero-length moves written out in a pasted list are not moves: keep the line as the
-    // server played it.
-    const played = answer.line.moves.map((m) => m.move);
-    if (played.join(" ") !== state.moves.slice(0, state.cursor).join(" ")) {
-      state.moves = played.concat(state.moves.slice(state.cursor));
-      state.cursor = played.length;
+    if (answer.game === "kamon") {
+      // A seed's random placements come back as moves: from now on they are the line's.
+      const placed = answer.moves;
+      if (placed.join(" ") !== state.moves.slice(0, state.cursor).join(" ")) {
+        state.moves = placed.concat(state.moves.slice(state.cursor));
+        state.cursor = placed.length;
+      }
+      state.after = null;
+      // Black places first and the players alternate.
+      state.played = state.moves.map((_, i) => ({ side: i % 2 ? "white" : "black", zero_length_moves: [] }));
+      state.startZeros = [];
+    } else {
+      // Zero-length moves written out in a pasted list are not moves: keep the line as
+      // the server played it.
+      const played = answer.line.moves.map((m) => m.move);
+      if (played.join(" ") !== state.moves.slice(0, state.cursor).join(" ")) {
+        state.moves = played.concat(state.moves.slice(state.cursor));
+        state.cursor = played.length;
+      }
+      state.played.length = Math.max(state.played.length, answer.line.moves.length);
+      answer.line.moves.forEach((m, i) => { state.played[i] = m; });
+      state.startZeros = answer.line.zero_length_moves;
     }
-    state.played.length = Math.max(state.played.length, answer.line.moves.length);
-    answer.line.moves.forEach((m, i) => { state.played[i] = m; });
-    state.startZeros = answer.line.zero_length_moves;
     state.selected = null;
     state.hover = null;
     render();
@@ -182,6 +203,10 @@ function goTo(cursor) {
 function render() {
   const a = state.answer;
   if (!a) return;
+  if (a.game === "kamon") {
+    renderKamon(a);
+    return;
+  }
   renderBoard(a);
   renderStatus(a);
   renderHistory();
@@ -340,7 +365,8 @@ function renderHistory() {
     list.append(el("li", { class: "empty" }, `start: zero-length ${state.startZeros.join(" ")}`));
   }
   if (!state.moves.length) {
-    list.append(el("li", { class: "empty" }, "none yet: click a tower, then where it goes"));
+    list.append(el("li", { class: "empty" },
+      state.game === "kamon" ? "none yet: click a cell to place a piece" : "none yet: click a tower, then where it goes"));
     return;
   }
   state.moves.forEach((mv, i) => {
@@ -407,7 +433,7 @@ function renderShare(a) {
   link.href = url;
   link.textContent = url;
   history.replaceState(null, "", url);
-  $("fen").textContent = a.position;
+  $("fen").textContent = a.game === "kamon" ? `${a.layout}${a.moves.length ? ` ${a.moves.join(" ")}` : ""}` : a.position;
 }
 
 // ---- Input -----------------------------------------------------------------------------
@@ -430,9 +456,15 @@ function readPasted(text) {
 
 async function load(event) {
   event.preventDefault();
-  const pasted = readPasted($("paste").value);
-  const before = { start: state.start, moves: state.moves, cursor: state.cursor, played: state.played };
-  Object.assign(state, { start: pasted.start, moves: pasted.moves, cursor: pasted.moves.length, played: [] });
+  const pasted = state.game === "kamon" ? readPastedKamon($("paste").value) : readPasted($("paste").value);
+  const before = {
+    start: state.start, layout: state.layout, after: state.after,
+    moves: state.moves, cursor: state.cursor, played: state.played,
+  };
+  Object.assign(state, {
+    start: pasted.start || null, layout: pasted.layout || state.layout, after: pasted.after || null,
+    moves: pasted.moves, cursor: pasted.moves.length, played: [],
+  });
   $("load-error").hidden = true;
   const ok = await show((message) => {
     Object.assign(state, before);
@@ -464,13 +496,15 @@ async function init() {
   }
   const params = new URLSearchParams(location.search);
   const wanted = params.get("game");
-  state.game = listing.games.some((g) => g.id === wanted && g.available) ? wanted : listing.default;
-  select.value = state.game;
+  selectGame(listing.games.some((g) => g.id === wanted && g.available) ? wanted : listing.default);
   select.addEventListener("change", () => {
-    state.game = select.value;
-    Object.assign(state, { start: null, moves: [], cursor: 0, played: [] });
+    selectGame(select.value);
     show();
   });
+  if (state.game === "kamon" && (params.get("seed") || params.get("layout"))) {
+    state.layout = params.get("seed") ? { seed: params.get("seed") } : { text: params.get("layout") };
+    state.after = params.get("after") || null;
+  }
   state.start = params.get("position") || null;
   state.moves = (params.get("moves") || "").split(/\s+/).filter(Boolean);
   state.cursor = state.moves.length;
@@ -497,9 +531,235 @@ async function init() {
     // A shared link the server refuses: say why and show the start instead.
     $("load-error").textContent = `the link's position: ${message}`;
     $("load-error").hidden = false;
-    Object.assign(state, { start: null, moves: [], cursor: 0, played: [] });
+    selectGame(state.game);
     show();
   });
+}
+
+// Chooses a game: the page's parts for it, and its first line (the start of a round; for
+// Kamon, the position the server lists: a late one of a random layout, solved at once).
+function selectGame(id) {
+  state.game = id;
+  $("game").value = id;
+  document.body.dataset.game = id;
+  const kamon = id === "kamon";
+  $("title").textContent = kamon ? "Kamon" : "Kamisado";
+  $("paste").placeholder = kamon
+    ? "a seed (7), a layout text with placements after it, or placements (b1 d4)"
+    : "a move list (a1-a5 d8-d3) or a position text";
+  $("paste").setAttribute("aria-label", kamon ? "layout, seed or placements" : "position or moves");
+  $("moves-title").textContent = kamon ? "Every cell" : "Every move";
+  $("moves-col").textContent = kamon ? "cell" : "move";
+  $("moves-extra").textContent = kamon ? "chip" : "source";
+  Object.assign(state, { start: null, layout: null, after: null, moves: [], cursor: 0, played: [], answer: null });
+  if (kamon) {
+    const first = new URLSearchParams((currentGame() || {}).first_query || "seed=1");
+    state.layout = first.get("layout") ? { text: first.get("layout") } : { seed: first.get("seed") || "1" };
+    state.after = first.get("after");
+  }
+}
+
+// ---- Kamon -------------------------------------------------------------------------------
+
+const KAMON_ROWS = [4, 5, 6, 7, 6, 5, 4];
+// The six symbols, each with its shape; the colour is the stylesheet's `--sym-x`.
+const SYMBOL_GLYPHS = { a: "\u25CF", b: "\u25B2", c: "\u25A0", d: "\u25C6", e: "\u2605", f: "\u271A" };
+const SYMBOL_NAMES = { a: "circles", b: "triangles", c: "squares", d: "diamonds", e: "stars", f: "crosses" };
+const KAMON_REASONS = { connection: "a connection", loop: "a loop", "full board": "a full board", "no legal cell": "no legal cell" };
+
+function describeKamon(value, remoteness) {
+  const s = remoteness === 1 ? "" : "s";
+  if (value === "win") return `wins in ${remoteness} placement${s}`;
+  if (value === "loss") return `loses in ${remoteness} placement${s}`;
+  if (value === "draw") return `draws (the board fills in ${remoteness})`;
+  return "";
+}
+
+function kamonBadge(value, remoteness) {
+  if (value === "win") return `W${remoteness}`;
+  if (value === "loss") return `L${remoteness}`;
+  if (value === "draw") return `D${remoteness}`;
+  return "?";
+}
+
+// A chip drawn: `count` copies of its symbol in the symbol's colour; `--` is the
+// first-player chip.
+function chipView(chip) {
+  if (chip === "--") return el("span", { class: "chip first" });
+  const count = Number(chip[0]);
+  const symbol = chip[1];
+  const view = el("span", { class: `chip s-${symbol} n${count}` });
+  for (let i = 0; i < count; i++) view.append(el("span", {}, SYMBOL_GLYPHS[symbol] || symbol));
+  return view;
+}
+
+function chipTitle(chip) {
+  if (chip === "--") return "the first-player chip: forbidden to both players";
+  return `${chip}: ${chip[0]} ${SYMBOL_NAMES[chip[1]] || chip[1]}`;
+}
+
+function renderKamon(a) {
+  renderKamonBoard(a);
+  renderKamonStatus(a);
+  renderHistory();
+  renderKamonLine(a);
+  renderKamonCells(a);
+  renderShare(a);
+}
+
+function renderKamonBoard(a) {
+  const answers = new Map(a.cells.map((c) => [c.cell, c]));
+  const legal = new Set(a.legal_cells);
+  const hover = state.hover;
+  const board = $("hexboard");
+  board.replaceChildren();
+  // Pointy-topped hexagons: a row is half a cell in from a longer one, rows overlap by
+  // a quarter of a hexagon's height.
+  const w = board.clientWidth / 7 || 77;
+  const h = w * 1.1547;
+  let index = 0;
+  KAMON_ROWS.forEach((n, row) => {
+    for (let k = 0; k < n; k++) {
+      const info = a.board[index++];
+      const hex = el("div", {
+        class: "hex",
+        dataset: { cell: info.cell, chip: info.chip },
+        style: `left: ${((7 - n) / 2 + k) * w}px; top: ${row * 0.75 * h}px`,
+        title: `${info.cell}: ${chipTitle(info.chip)}`,
+      });
+      const face = el("div", { class: "face" });
+      hex.append(face);
+      if (info.chip === "--") hex.classList.add("forbidden");
+      else face.append(chipView(info.chip), el("span", { class: "chip-name" }, info.chip));
+      face.append(el("span", { class: "cell-name" }, info.cell));
+      if (info.piece) {
+        face.append(el("span", { class: `piece ${info.piece}`, dataset: { piece: info.piece } }));
+        hex.title = `${info.cell}: ${capitalise(info.piece)}'s piece (chip ${info.chip})`;
+      }
+      if (info.cell === a.last_move) hex.classList.add("last");
+      if (info.cell === hover) hex.classList.add("hover");
+      if (legal.has(info.cell)) {
+        const answer = answers.get(info.cell);
+        const value = answer ? answer.value : null;
+        const remoteness = answer ? answer.remoteness : null;
+        hex.classList.add("legal");
+        if (value) hex.classList.add(value);
+        const badge = el("span", {
+          class: `badge ${value || "unknown"}${answer && answer.best ? " best" : ""}`,
+          dataset: value ? { cell: info.cell, value, remoteness: String(remoteness) } : { cell: info.cell },
+          title: `${info.cell}: ${value ? `the mover ${describeKamon(value, remoteness)}` : "not answered in time"}`,
+        }, kamonBadge(value, remoteness));
+        hex.append(badge);
+        hex.addEventListener("click", () => play([info.cell]));
+      }
+      board.append(hex);
+    }
+  });
+
+  const toMove = a.end ? null : a.to_move;
+  const label = (side) => el("span", {}, el("span", { class: `dot ${side}` }), " ", capitalise(side),
+    side === toMove ? el("span", { class: "arrow" }, " \u2190 to move") : null);
+  $("player-top").replaceChildren(label("white"));
+  $("player-top").classList.toggle("to-move", toMove === "white");
+  $("player-bottom").replaceChildren(label("black"));
+  $("player-bottom").classList.toggle("to-move", toMove === "black");
+  $("first").disabled = state.cursor === 0;
+  $("back").disabled = state.cursor === 0;
+  $("forward").disabled = state.cursor >= state.moves.length;
+  $("last").disabled = state.cursor >= state.moves.length;
+}
+
+function renderKamonStatus(a) {
+  const turn = $("turn");
+  const value = $("value");
+  value.className = "value";
+  value.dataset.value = a.value || "";
+  value.dataset.remoteness = a.remoteness == null ? "" : String(a.remoteness);
+  turn.textContent = capitalise(a.status);
+  if (a.end) {
+    value.textContent = a.end.winner
+      ? `${capitalise(a.end.winner)} won by ${KAMON_REASONS[a.end.reason] || a.end.reason}`
+      : "Drawn: the board is full";
+    value.classList.add("over");
+  } else if (a.value) {
+    value.textContent = `${capitalise(a.to_move)} ${describeKamon(a.value, a.remoteness)}`;
+    value.classList.add(a.value);
+  } else {
+    value.textContent = "not solved within the limit";
+  }
+  const parts = [];
+  if (a.value && !a.end && a.best && a.best.length) parts.push(`best: ${a.best.join(" ")}`);
+  if (a.ends_by && !a.end) parts.push(`the perfect line ends by ${KAMON_REASONS[a.ends_by] || a.ends_by}`);
+  parts.push(`searched live: ${a.nodes.toLocaleString("en")} nodes, ${a.seconds.toFixed(3)} s`);
+  $("source").textContent = parts.join("; ");
+
+  const notes = [];
+  if (a.last_move) {
+    const top = a.board.find((c) => c.cell === a.last_move);
+    notes.push(el("div", {}, "Top of the stack: ",
+      el("span", { class: "stack-chip", title: chipTitle(top.chip) }, chipView(top.chip), top.chip),
+      ` (from ${a.last_move}): the next piece goes on a free cell with the same symbol or the same count.`));
+  }
+  const event = $("event");
+  event.replaceChildren(...notes);
+  event.hidden = notes.length === 0;
+  showMessage(a.message || "");
+}
+
+function renderKamonLine(a) {
+  const line = $("pv");
+  line.replaceChildren();
+  if (a.end) {
+    line.append(el("span", { class: "muted" }, "the game is over"));
+    return;
+  }
+  if (!a.pv || !a.pv.length) {
+    line.append(el("span", { class: "muted" }, "not found within the time limit"));
+    return;
+  }
+  a.pv.forEach((cell, i) => {
+    const b = el("button", { type: "button", dataset: { index: String(i) }, title: `play the line up to ${cell}` }, cell);
+    b.addEventListener("click", () => play(a.pv.slice(0, i + 1)));
+    b.addEventListener("mouseenter", () => { if (i === 0) { state.hover = cell; renderKamonBoard(a); } });
+    b.addEventListener("mouseleave", () => { if (state.hover) { state.hover = null; renderKamonBoard(a); } });
+    line.append(b);
+  });
+  if (!a.pv_complete) line.append(el("span", { class: "muted" }, "\u2026 (cut short)"));
+}
+
+function renderKamonCells(a) {
+  const body = $("moves").tBodies[0];
+  body.replaceChildren();
+  const chips = new Map(a.board.map((c) => [c.cell, c.chip]));
+  const answered = new Set(a.cells.map((c) => c.cell));
+  const rows = a.cells.concat(a.legal_cells.filter((c) => !answered.has(c)).map((c) => ({ cell: c })));
+  for (const c of rows) {
+    const row = el("tr", { dataset: { move: c.cell } },
+      el("td", {}, c.cell),
+      el("td", { class: `res ${c.value || ""}` }, c.value ? describeKamon(c.value, c.remoteness) : "not answered"),
+      el("td", { class: "src" }, chips.get(c.cell) || ""));
+    row.addEventListener("click", () => play([c.cell]));
+    row.addEventListener("mouseenter", () => { state.hover = c.cell; renderKamonBoard(a); });
+    row.addEventListener("mouseleave", () => { state.hover = null; renderKamonBoard(a); });
+    body.append(row);
+  }
+  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "3" }, "no cells: the game is over")));
+}
+
+// A pasted text for Kamon: a share link, a seed, a layout text with placements after it,
+// or placements on the current layout.
+function readPastedKamon(text) {
+  text = text.trim();
+  if (/^https?:\/\//.test(text) || text.startsWith("/?") || text.startsWith("?")) {
+    const p = new URL(text, location.origin).searchParams;
+    const layout = p.get("seed") ? { seed: p.get("seed") } : p.get("layout") ? { text: p.get("layout") } : null;
+    return { layout, after: p.get("after"), moves: (p.get("moves") || "").split(/\s+/).filter(Boolean) };
+  }
+  const seed = text.match(/^(?:seed\s*)?(\d+)(?:\s+after\s+(\d+))?$/i);
+  if (seed) return { layout: { seed: seed[1] }, after: seed[2] || null, moves: [] };
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length && words[0].includes("/")) return { layout: { text: words[0] }, moves: words.slice(1) };
+  return { layout: null, moves: words };
 }
 
 init();

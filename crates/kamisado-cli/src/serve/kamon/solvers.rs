@@ -1,0 +1,48 @@
+//! The Kamon solver the server keeps between requests.
+//!
+//! A Kamon solver belongs to one layout (the layout is the game), so the server cannot
+//! share one solver across all requests the way it does for Kamisado. People click
+//! through one layout at a time, though: keeping the last layout's solver lets each click
+//! reuse what the previous searches put in its table, and a new layout replaces it (a
+//! search still running on the old one keeps it alive until it ends). One table at a time
+//! keeps memory at `--hash-mb` for Kamon beside Kamisado's.
+
+use std::sync::{Arc, Mutex};
+
+use kamisado_solver::Solver;
+use kamon_core::{KamonGame, Layout};
+
+use crate::args::SearchArgs;
+use crate::commands::kamon::input;
+use crate::failure::Result;
+
+pub struct KamonSolvers {
+    search: SearchArgs,
+    last: Mutex<Option<Arc<Solver<KamonGame>>>>,
+}
+
+impl KamonSolvers {
+    /// Solvers made as `kamisado kamon solve` makes them with these arguments.
+    pub fn new(search: SearchArgs) -> KamonSolvers {
+        KamonSolvers {
+            search,
+            last: Mutex::new(None),
+        }
+    }
+
+    /// The solver of `layout`: the one kept if it is this layout's, else a new one, which
+    /// is then kept. Blocking: a new table is allocated and touched.
+    pub fn for_layout(&self, layout: &Layout) -> Result<Arc<Solver<KamonGame>>> {
+        // A search that panicked while holding the lock cannot leave the slot half made:
+        // it holds a whole solver or none.
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(solver) = last.as_ref().filter(|s| s.game().layout() == layout) {
+            return Ok(Arc::clone(solver));
+        }
+        // Drop the old table first, unless a search still holds it.
+        *last = None;
+        let solver = Arc::new(input::solver(layout, &self.search)?);
+        *last = Some(Arc::clone(&solver));
+        Ok(solver)
+    }
+}
