@@ -179,3 +179,14 @@ fn damaged_bytes_are_damaged_for_both() {
         Err(RefCertError::Damaged(_))
     ));
 }
+
+#[test]
+fn the_shipped_start_certificate_checks_in_both_checkers() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/certificates/start.kcert");
+    let claims =
+        judged_alike(&std::fs::read(path).unwrap()).expect("the shipped certificate checks");
+    assert_eq!(
+        claims,
+        ["obupyrgn/8/8/8/8/8/8/NGRYPUBO b -: Black wins in 17"]
+    );
+}

@@ -346,12 +346,36 @@ pub fn check_certificate(bytes: &[u8]) -> Result<ProvedClaims, RefCertError> {
         });
     }
     let entries = Entries(table);
-    for (&key, list) in &entries.0 {
-        for &s in list {
-            entries
-                .check_entry(key, s)
-                .map_err(|e| RefCertError::Fails(format!("entry {key:#x} kind {}: {e}", s.kind)))?;
-        }
+    let all: Vec<(u128, Statement)> = entries
+        .0
+        .iter()
+        .flat_map(|(&key, list)| list.iter().map(move |&s| (key, s)))
+        .collect();
+    // Each entry is checked on its own, so the list is shared out among threads.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = all.len().div_ceil(threads).max(1);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = all
+            .chunks(chunk)
+            .map(|part| {
+                let entries = &entries;
+                scope.spawn(move || {
+                    part.iter().find_map(|&(key, s)| {
+                        entries
+                            .check_entry(key, s)
+                            .err()
+                            .map(|e| format!("entry {key:#x} kind {}: {e}", s.kind))
+                    })
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .filter_map(|w| w.join().expect("a checking thread does not panic"))
+            .collect()
+    });
+    if let Some(first) = failures.into_iter().next() {
+        return Err(RefCertError::Fails(first));
     }
     let mut proved = Vec::new();
     for &w in claim_words {

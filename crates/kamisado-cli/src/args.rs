@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::certificate::CertificateArgs;
 use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
+use crate::commands::prove::{ProveArgs, PROVE_HELP};
 use crate::commands::referee_args::{
     EngineArgs, MatchArgs, VerifyArgs, ENGINE_HELP, MATCH_HELP, VERIFY_HELP,
 };
@@ -63,6 +65,12 @@ pub enum Command {
     /// Referee games between the perfect player and an external KEI engine
     #[command(after_help = MATCH_HELP)]
     Match(MatchArgs),
+    /// Write a certificate: a proof of a position's value and remoteness that anyone can check
+    #[command(after_help = PROVE_HELP)]
+    Prove(ProveArgs),
+    /// Check certificates with the rules alone
+    #[command(after_help = "Example:\n  kamisado certificate check data/certificates/start.kcert")]
+    Certificate(CertificateArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the
@@ -145,6 +153,10 @@ pub struct OpeningsArgs {
     /// the values and writes no file
     #[arg(long = "values-only", conflicts_with_all = ["out", "db"])]
     pub values_only: bool,
+    /// Instead of the table, write certificates of the start's and every first move's
+    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "db", "values_only"])]
+    pub certify: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -33,6 +33,8 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
+        Command::Prove(a) => commands::prove::run(a),
+        Command::Certificate(a) => commands::certificate::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

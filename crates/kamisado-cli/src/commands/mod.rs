@@ -1,5 +1,6 @@
 //! One module per subcommand: read the arguments, call the libraries, print.
 
+pub mod certificate;
 pub mod db;
 pub mod db_args;
 pub mod engine;
@@ -7,6 +8,7 @@ pub mod match_engine;
 pub mod openings;
 pub mod perft;
 pub mod play;
+pub mod prove;
 pub mod query;
 pub mod referee_args;
 pub mod show;
