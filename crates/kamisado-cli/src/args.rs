@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::book::{BookArgs, BOOK_HELP};
 use crate::commands::certificate::CertificateArgs;
 use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
 use crate::commands::prove::{ProveArgs, PROVE_HELP};
@@ -71,6 +72,9 @@ pub enum Command {
     /// Check certificates with the rules alone
     #[command(after_help = "Example:\n  kamisado certificate check data/certificates/start.kcert")]
     Certificate(CertificateArgs),
+    /// Build the opening book: every position of the first moves, exactly, in one database
+    #[command(after_help = BOOK_HELP)]
+    Book(BookArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

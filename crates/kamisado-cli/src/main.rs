@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Command::Match(a) => commands::match_engine::run(a),
         Command::Prove(a) => commands::prove::run(a),
         Command::Certificate(a) => commands::certificate::run(a),
+        Command::Book(a) => commands::book::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,6 @@
 //! One module per subcommand: read the arguments, call the libraries, print.
 
+pub mod book;
 pub mod certificate;
 pub mod db;
 pub mod db_args;
