@@ -293,3 +293,68 @@ fn an_engine_keeps_answering_when_its_database_is_truncated_under_it() {
     let status = engine.wait().unwrap();
     assert!(status.success(), "{status:?}");
 }
+
+#[test]
+fn a_killed_build_resumes_and_writes_the_same_book() {
+    let dir = temp_dir();
+    // Four moves in, three plies: a frontier of a few thousand positions, some seconds.
+    let moves = "h1-h7 c8-c4 b1-b2 h8-d4";
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "book",
+            "--moves",
+            moves,
+            "--plies",
+            "3",
+            "--hash-mb",
+            "32",
+            "--threads",
+            "1",
+            "--json",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([text(out).to_owned()])
+        .collect()
+    };
+    let whole = dir.join("whole.kdb");
+    let run = kamisado(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["resumed"], 0);
+
+    let killed = dir.join("killed.kdb");
+    let journal = Journal::path_for(&killed);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args(&killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once a chunk of results is safely in the journal.
+    let started = Instant::now();
+    while std::fs::metadata(&journal).map_or(0, |m| m.len()) < 1000 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the build ended before it could be killed"
+        );
+        assert!(started.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!killed.exists());
+    let run = kamisado(
+        &args(&killed).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.json()["resumed"].as_u64().unwrap() >= 512);
+    assert_eq!(
+        std::fs::read(&killed).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+}
