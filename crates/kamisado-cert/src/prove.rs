@@ -10,7 +10,10 @@
 //!   the same position reuses it;
 //! - "cannot win within b" and "survives b" get an entry with bound b itself, whose proof
 //!   stops after b moves (a later need with a larger b raises the bound and expands the
-//!   entry again), or a full "loses"/"wins" entry where one is known that ends sooner.
+//!   entry again), or a full "loses"/"wins" entry where one is known that ends sooner;
+//! - needs the checker decides from the rules (bounds up to
+//!   [`DECIDED_BY_RULES`](crate::DECIDED_BY_RULES), games that end that soon anyway)
+//!   get no entry.
 //!
 //! Every statement is a bound on the position's score, so the move of a "wins" or
 //! "survives" entry is found by null-window probes of its moves, cheapest-looking first,
@@ -46,7 +49,8 @@ pub enum ProveError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     pub entries: usize,
-    /// Entries planned but not yet expanded.
+    /// Statements the next layer must show (many are met by the rules or existing
+    /// entries).
     pub pending: usize,
     /// Exact searches and null-window probes run so far.
     pub searches: usize,
