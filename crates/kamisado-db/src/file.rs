@@ -21,8 +21,8 @@ use crate::header::{self, Header, BLOCK_RECORDS};
 use crate::record::{Record, RECORD_BYTES};
 use crate::DbError;
 
-/// Files up to this size are read into memory and checked whole when opened: the
-/// opening book (7 MiB) costs about 20 ms that way on this project's loaded machine,
+/// Files up to this size are read into memory and checked whole when opened: a 7 MiB
+/// file (a four-ply book) costs about 20 ms that way on this project's loaded machine,
 /// after which no lookup checks anything, and a file replaced or truncated by another
 /// program while open cannot touch the reader. Larger files are mapped (opening costs
 /// 0.1 ms whatever the size) and each 4 KiB block is checked when first read (a first
