@@ -11,6 +11,7 @@ use crate::commands::prove::{ProveArgs, PROVE_HELP};
 use crate::commands::referee_args::{
     EngineArgs, MatchArgs, VerifyArgs, ENGINE_HELP, MATCH_HELP, VERIFY_HELP,
 };
+use crate::commands::serve::{ServeArgs, SERVE_HELP};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -75,6 +76,14 @@ pub enum Command {
     /// Build the opening book: every position of the first moves, exactly, in one database
     #[command(after_help = BOOK_HELP)]
     Book(BookArgs),
+    /// An analysis board in the browser: a local web server, every move's value shown
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
+    /// The sister game Kamon: perft, solve, random layouts, show, play, survey
+    #[command(
+        after_help = "Example:\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1 g4 g2\""
+    )]
+    Kamon(crate::commands::kamon::KamonArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the
@@ -92,10 +101,10 @@ pub struct PositionArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Transposition table size limit in MiB; the table never grows past it
-    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_048_576))]
     pub hash_mb: u64,
 }
 
@@ -115,7 +124,7 @@ pub struct OutputArgs {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Number of moves in each sequence
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>(0, 40))]
     pub depth: u32,
     #[command(flatten)]
     pub position: PositionArgs,
@@ -128,6 +137,9 @@ pub struct PerftArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -171,12 +183,36 @@ pub struct ShowArgs {
     pub output: OutputArgs,
 }
 
-/// A positive, finite number of seconds.
+/// A positive, finite number of seconds. (clap quotes the value in its message: the
+/// error says only what is expected, so that the value is not echoed twice.)
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!(
-            "`{text}` is not a time limit: expected a positive number of seconds, like 2 or 0.5"
-        )),
+        _ => {
+            Err("not a time limit: expected a positive number of seconds, like 2 or 0.5".to_owned())
+        }
+    }
+}
+
+/// A parser for a whole number from `min` to `max`, whose error says what is expected in
+/// words (clap's own says "-1 is not in 1..=1024"). Arguments that take one also allow
+/// a leading `-`, so that `--threads -1` reaches the parser instead of being taken for
+/// an unknown flag.
+pub fn whole<T>(min: u64, max: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u64>,
+{
+    move |text| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| match (min, max) {
+                (0, u64::MAX) => "expected a whole number, 0 or more".to_owned(),
+                (1, u64::MAX) => "expected a positive whole number".to_owned(),
+                (1, max) => format!("expected a positive whole number, at most {max}"),
+                (min, max) => format!("expected a whole number from {min} to {max}"),
+            })
     }
 }

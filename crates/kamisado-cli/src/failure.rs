@@ -29,10 +29,45 @@ impl Failure {
         }
     }
 
+    /// The one line `report` prints after `error: `.
+    pub fn message(&self) -> String {
+        printable(&self.message)
+    }
+
     pub fn report(&self) -> ExitCode {
-        eprintln!("error: {}", self.message);
+        eprintln!("error: {}", printable(&self.message));
         ExitCode::from(self.code)
     }
+}
+
+/// `text` with control characters escaped: a message is one line on the terminal,
+/// whatever it quotes.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// clap's message with each value it quotes in single quotes cut short and escaped.
+fn quote_values(message: &str) -> String {
+    message
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                kamisado_core::quote(part).to_string()
+            } else {
+                printable(part)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("'")
 }
 
 /// clap's errors, squeezed to one line, except help and version, which are the
@@ -62,11 +97,24 @@ pub fn clap_error(e: clap::Error) -> ExitCode {
                 .unwrap_or("invalid arguments")
                 .trim_start_matches("error: ")
                 .to_owned();
+            let rest: Vec<&str> = lines.collect();
             if message.ends_with(':') {
                 message.push(' ');
-                message.push_str(&lines.collect::<Vec<_>>().join(", "));
+                message.push_str(&rest.join(", "));
+            } else {
+                // What clap adds that helps: the values an argument takes, and its tips
+                // ("a similar argument exists").
+                for line in rest {
+                    if line.starts_with("[possible values") {
+                        message.push(' ');
+                        message.push_str(line);
+                    } else if line.starts_with("tip:") {
+                        message.push_str("; ");
+                        message.push_str(line);
+                    }
+                }
             }
-            eprintln!("error: {message} (see --help)");
+            eprintln!("error: {} (see --help)", quote_values(&message));
             ExitCode::from(2)
         }
     }

@@ -3,6 +3,32 @@
 //! This crate parses arguments and prints; every rule lives in `kamisado-core` and every
 //! search in `kamisado-solver`.
 
+// Every print of the crate goes through `output`: `println!` panics when standard output
+// is closed (`kamisado ... | head -1`), and the release build aborts on a panic (exit 134
+// and a backtrace). These definitions come before the modules, so they shadow the
+// standard macros everywhere in the crate. SIGPIPE stays ignored (Rust's default) rather
+// than reset to kill the process the way C programs die: the referee writes to engines'
+// pipes, and an engine that exits must not kill the referee.
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::output::print_out(format_args!($($arg)*))
+    };
+}
+macro_rules! println {
+    () => {
+        $crate::output::print_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::print_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+macro_rules! eprintln {
+    ($($arg:tt)*) => {
+        $crate::output::print_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+mod analysis;
 mod args;
 mod commands;
 mod failure;
@@ -10,6 +36,8 @@ mod input;
 mod output;
 mod render;
 mod report;
+mod serve;
+mod shutdown;
 
 use std::process::ExitCode;
 
@@ -18,6 +46,7 @@ use clap::Parser;
 use crate::args::{Cli, Command};
 
 fn main() -> ExitCode {
+    shutdown::handle_interrupts();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return failure::clap_error(e),
@@ -36,6 +65,8 @@ fn main() -> ExitCode {
         Command::Prove(a) => commands::prove::run(a),
         Command::Certificate(a) => commands::certificate::run(a),
         Command::Book(a) => commands::book::run(a),
+        Command::Serve(a) => commands::serve::run(a),
+        Command::Kamon(a) => commands::kamon::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -161,7 +161,7 @@ fn bad_input_is_one_line_naming_the_token_with_exit_code_2() {
         (&["perft", "3", "--moves", "a1a5"], "`a1a5`"),
         (
             &["perft", "3", "--moves", "a1-a5 d8-d9x"],
-            "move 2 `d8-d9x`",
+            "move 2: `d8-d9x` is not a move",
         ),
         (
             &["perft", "3", "--moves", "a1-a5 a8-a7"],

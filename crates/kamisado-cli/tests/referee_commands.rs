@@ -330,7 +330,7 @@ fn misbehaving_engines_lose_their_games_with_a_reason() {
         ("sleep 30", "time_out", "within the time limit of 300 ms"),
     ] {
         let run = play(engine, "0.3");
-        run.assert_one_line_error(1, "never completed the `kei` handshake");
+        run.assert_one_line_error(2, "never completed the `kei` handshake");
         assert!(run.stderr.contains(containing), "{engine}: {}", run.stderr);
         let game = &run.json()["games"][0];
         assert_eq!(game["fault"]["kind"], kind, "{engine}");

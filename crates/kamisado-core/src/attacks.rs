@@ -3,6 +3,9 @@
 //! A tower moves straight forward or diagonally forward, any distance over empty squares.
 //! Only the squares on the line itself are looked at, so two towers touching corner to
 //! corner leave the diagonal between them open.
+//!
+//! Public so that rule sets built on the single round (match play, whose Sumos move a
+//! limited distance and push straight ahead) use the same tables.
 
 use crate::{Bitboard, Side, Square};
 
@@ -89,6 +92,13 @@ pub fn reach(side: Side, from: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(reach)
 }
 
+/// The squares straight ahead of `from` for `side`, up to the board's edge, nearest first
+/// in the order of the side's forward direction (the lowest bit for Black, the highest for White).
+#[inline]
+pub fn straight_ahead(side: Side, from: Square) -> Bitboard {
+    Bitboard(RAYS[side.index()][1][from.index()])
+}
+
 /// The (up to three) squares next to `from` in the forward directions of `side`.
 /// A tower is blocked exactly when all of them are occupied.
 #[inline]
@@ -158,6 +168,16 @@ mod tests {
         assert_eq!(between(Side::Black, sq("a1"), sq("b3")), None);
         assert_eq!(between(Side::White, sq("a1"), sq("a2")), None);
         assert!(between(Side::White, sq("a2"), sq("a1")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn straight_ahead_runs_to_the_edge() {
+        assert_eq!(
+            squares(straight_ahead(Side::Black, sq("c5"))),
+            ["c6", "c7", "c8"]
+        );
+        assert_eq!(squares(straight_ahead(Side::White, sq("c3"))), ["c1", "c2"]);
+        assert!(straight_ahead(Side::White, sq("f1")).is_empty());
     }
 
     #[test]

@@ -19,15 +19,17 @@
 //! assert_eq!(line.end.to_string(), "obu1yrgn/8/8/N7/8/3p4/8/1GRYPUBO b u");
 //! ```
 
-mod attacks;
+pub mod attacks;
 mod bitboard;
 mod board;
 mod colour;
 mod game;
 mod moves;
 pub mod notation;
+pub mod packing;
 pub mod perft;
 mod position;
+mod quote;
 mod setup;
 mod side;
 mod square;
@@ -40,6 +42,7 @@ pub use colour::Colour;
 pub use game::Kamisado;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{EndReason, GameEnd, IllegalMove, Position};
+pub use quote::{quote, Quoted, QUOTED_CHARS};
 pub use setup::{PositionError, Setup};
 pub use side::Side;
 pub use square::{ParseSquareError, Square};

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::{ParseSquareError, Square};
+use crate::{quote, ParseSquareError, Square};
 
 /// A move of the tower on `from` to `to`. `from == to` is the zero-length move a blocked
 /// tower makes; it is automatic and never has to be typed.
@@ -84,9 +84,9 @@ impl fmt::Display for Move {
 /// Why a move's text is not a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
-    #[error("`{text}` is not a move: expected from-square, dash, to-square, like `a1-a5`")]
+    #[error("`{}` is not a move: expected from-square, dash, to-square, like `a1-a5`", quote(.text))]
     Shape { text: String },
-    #[error("`{text}` is not a move: {source}")]
+    #[error("`{}` is not a move: {source}", quote(.text))]
     Square {
         text: String,
         source: ParseSquareError,

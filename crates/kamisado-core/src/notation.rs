@@ -15,8 +15,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::{
-    Colour, EndReason, IllegalMove, Move, ParseMoveError, Position, PositionError, Setup, Side,
-    Square, Tower,
+    quote, Colour, EndReason, IllegalMove, Move, ParseMoveError, Position, PositionError, Setup,
+    Side, Square, Tower,
 };
 
 /// Why a position text is not a position.
@@ -24,15 +24,15 @@ use crate::{
 pub enum ParsePositionError {
     #[error("position text has {found} field(s), expected 3: `<board> <side> <active>` like `obupyrgn/8/8/8/8/8/8/NGRYPUBO b -`")]
     Fields { found: usize },
-    #[error("board `{board}` has {found} rank(s), expected 8 separated by `/`")]
+    #[error("board `{}` has {found} rank(s), expected 8 separated by `/`", quote(.board))]
     RankCount { board: String, found: usize },
-    #[error("rank {rank} `{text}` describes {squares} squares, expected 8")]
+    #[error("rank {rank} `{}` describes {squares} squares, expected 8", quote(.text))]
     RankLength {
         rank: u8,
         text: String,
         squares: u32,
     },
-    #[error("rank {rank}: `{ch}` is neither a digit 1-8 nor a tower letter (o b u p y r g n; upper case for Black)")]
+    #[error("rank {rank}: `{}` is neither a digit 1-8 nor a tower letter (o b u p y r g n; upper case for Black)", quote(&.ch.to_string()))]
     BadChar { rank: u8, ch: char },
     #[error("tower `{}` ({tower}) appears twice, on {first} and {second}", tower.char())]
     DuplicateTower {
@@ -40,9 +40,9 @@ pub enum ParsePositionError {
         first: Square,
         second: Square,
     },
-    #[error("side to move `{token}`: expected `b` or `w`")]
+    #[error("side to move `{}`: expected `b` or `w`", quote(.token))]
     Side { token: String },
-    #[error("active colour `{token}`: expected `-` or a colour letter o b u p y r g n")]
+    #[error("active colour `{}`: expected `-` or a colour letter o b u p y r g n", quote(.token))]
     Active { token: String },
     #[error("not a legal position: {0}")]
     Illegal(#[from] PositionError),
@@ -162,7 +162,7 @@ impl fmt::Display for Position {
 
 /// Why a move list cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} `{token}`: {reason}")]
+#[error("move {number}{}: {reason}", reason.naming(.token))]
 pub struct LineError {
     /// 1-based position of the token in the list.
     pub number: usize,
@@ -176,6 +176,17 @@ pub enum LineErrorReason {
     Parse(#[from] ParseMoveError),
     #[error("illegal: {0}")]
     Illegal(#[from] IllegalMove),
+}
+
+impl LineErrorReason {
+    /// ` `token`` to name the move's word before this reason, or nothing where the
+    /// reason quotes it already (a word that is not a move): each word once.
+    pub fn naming(&self, token: &str) -> String {
+        match self {
+            LineErrorReason::Parse(_) => String::new(),
+            LineErrorReason::Illegal(_) => format!(" `{}`", quote(token)),
+        }
+    }
 }
 
 /// A game played from a position: the moves of positive length and where they lead.

@@ -59,6 +59,17 @@ pub fn perft(pos: &Position, depth: u32, counting: Counting) -> u64 {
 
 /// The count under each first move, in the order of [`Position::legal_moves`].
 pub fn divide(pos: &Position, depth: u32, counting: Counting) -> Vec<(Move, u64)> {
+    divide_with(pos, depth, counting, &|| {})
+}
+
+/// [`divide`], calling `counted` (from any thread) as each first move's count is done:
+/// for progress displays.
+pub fn divide_with(
+    pos: &Position,
+    depth: u32,
+    counting: Counting,
+    counted: &(dyn Fn() + Sync),
+) -> Vec<(Move, u64)> {
     let pos = counting.root(pos);
     if depth == 0 {
         return Vec::new();
@@ -66,7 +77,11 @@ pub fn divide(pos: &Position, depth: u32, counting: Counting) -> Vec<(Move, u64)
     let moves: Vec<Move> = pos.legal_moves().to_vec();
     moves
         .into_par_iter()
-        .map(|m| (m, perft(&counting.next(&pos, m), depth - 1, counting)))
+        .map(|m| {
+            let count = perft(&counting.next(&pos, m), depth - 1, counting);
+            counted();
+            (m, count)
+        })
         .collect()
 }
 

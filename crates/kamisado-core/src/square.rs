@@ -68,7 +68,7 @@ impl Square {
 
 /// Why a square's text is not a square.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a square: expected a file a-h then a rank 1-8, like `d4`")]
+#[error("`{}` is not a square: expected a file a-h then a rank 1-8, like `d4`", crate::quote(.text))]
 pub struct ParseSquareError {
     pub text: String,
 }

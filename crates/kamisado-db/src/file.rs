@@ -447,6 +447,31 @@ pub fn encode(records: &[Record], description: &str) -> Result<Vec<u8>, DbError>
     Ok(bytes)
 }
 
+/// Writes the bytes of a database holding `records` (sorted strictly by key) to `out`,
+/// for a caller that manages the file itself; [`write()`] is the whole job. `progress`
+/// is told how many records have been written so far. Returns the header written.
+pub fn write_records(
+    out: &mut dyn Write,
+    records: &[Record],
+    description: &str,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Header, DbError> {
+    write_book_records(out, records, description, None, progress)
+}
+
+/// [`write_records()`] for an opening book holding every position of the first `plies`
+/// moves from `root` (the header says so; `None` is any other database).
+pub fn write_book_records(
+    out: &mut dyn Write,
+    records: &[Record],
+    description: &str,
+    book: Option<(&Position, u32)>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Header, DbError> {
+    check_sorted(records)?;
+    write_to(out, records, description, book, progress).map_err(DbError::Write)
+}
+
 /// Writes a database file holding `records`, which must be sorted strictly by key (as
 /// [`crate::collect`] returns them). `description` says what was solved, for people.
 /// `progress` is told how many records have been written so far. Returns the header
@@ -455,7 +480,10 @@ pub fn encode(records: &[Record], description: &str) -> Result<Vec<u8>, DbError>
 /// The file is written under a temporary name beside `path`, flushed to disk and then
 /// renamed over `path`, so an interrupted run leaves either the old file or the new one,
 /// never half a file, and a reader that has the old file open (or mapped) keeps reading
-/// the old file: a database is never truncated or rewritten in place.
+/// the old file: a database is never truncated or rewritten in place. A `path` that is a
+/// symbolic link is followed, so that the link keeps pointing at the new file; a path
+/// that is not a regular file (a directory, a FIFO, a device) is refused: it cannot be
+/// replaced by a database.
 pub fn write(
     path: &Path,
     records: &[Record],
@@ -475,6 +503,7 @@ pub fn write_book(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Header, DbError> {
     check_sorted(records)?;
+    let path = &regular_target(path).map_err(DbError::Write)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(DbError::Write)?;
     }
@@ -525,6 +554,32 @@ pub(crate) fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// The file a write to `path` replaces: `path` with its symbolic links followed; an
+/// error if that exists and is not a regular file.
+fn regular_target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut target = path.to_owned();
+    // The limit of Linux's own resolution: a cycle of links ends here.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&target)?;
+                target = target.parent().map(Path::to_owned).unwrap_or_default().join(link);
+            }
+            Ok(m) if !m.is_file() => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "not a regular file (a database replaces a regular file, never a directory, FIFO or device)",
+                ))
+            }
+            _ => return Ok(target),
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        "too many symbolic links",
+    ))
+}
+
 fn temporary_path(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_owned();
     name.push(format!(".{}.tmp", std::process::id()));
@@ -542,7 +597,7 @@ fn check_sorted(records: &[Record]) -> Result<(), DbError> {
 
 /// Header, padding, records (sorted) and block checksums into `out`.
 fn write_to(
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
     records: &[Record],
     description: &str,
     book: Option<(&Position, u32)>,

@@ -51,7 +51,9 @@ mod record;
 pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
 pub use collect::{collect, Solved};
 pub use error::DbError;
-pub use file::{encode, write, write_book, Database, Stored, READ_LIMIT};
+pub use file::{
+    encode, write, write_book, write_book_records, write_records, Database, Stored, READ_LIMIT,
+};
 pub use header::{
     Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
 };

@@ -7,8 +7,9 @@ use std::time::Duration;
 use kamisado_core::{Move, Position};
 use kamisado_db::OracleError;
 
+use crate::input_line::{read_line, InputLine};
 use crate::player::PerfectPlayer;
-use crate::protocol::{Command, Reply, MAX_LINE_BYTES};
+use crate::protocol::{go_movetime, Command, Reply, MAX_LINE_BYTES};
 use kamisado_solver::with_time_limit;
 
 /// The share of a `go movetime` the engine spends searching; the rest is left for
@@ -34,13 +35,23 @@ pub fn serve(
     input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
+    let mut input = input;
     let mut position: Option<Position> = None;
-    for line in input.lines() {
-        let line = line?;
-        if line.len() > MAX_LINE_BYTES {
-            say(&mut output, &[info("ignored a line longer than 64 KiB")])?;
-            continue;
-        }
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        let line = match line {
+            InputLine::Text(line) => line,
+            InputLine::TooLong => {
+                say(&mut output, &[info("ignored a line longer than 64 KiB")])?;
+                continue;
+            }
+            InputLine::NotText => {
+                say(
+                    &mut output,
+                    &[info("ignored a line that is not UTF-8 text")],
+                )?;
+                continue;
+            }
+        };
         match Command::parse(&line) {
             Ok(None) if line.trim().is_empty() => {}
             Ok(None) => {
@@ -78,6 +89,16 @@ pub fn serve(
                     }
                 },
                 Command::Go { movetime } => {
+                    let args = line
+                        .trim()
+                        .split_once(char::is_whitespace)
+                        .map_or("", |w| w.1);
+                    if let Err(bad) = go_movetime(args) {
+                        let note = format!(
+                            "ignored {bad}: not a whole number of milliseconds; no time limit"
+                        );
+                        say(&mut output, &[info(&note)])?;
+                    }
                     let answer = think(player, position.as_ref(), movetime);
                     say(&mut output, &answer)?;
                 }

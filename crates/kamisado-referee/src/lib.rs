@@ -40,6 +40,7 @@
 //! ```
 
 pub mod engine;
+mod input_line;
 pub mod judge;
 pub mod match_play;
 pub mod player;
@@ -49,6 +50,7 @@ pub mod record;
 mod text_serde;
 
 pub use engine::{serve, Identity};
+pub use input_line::{read_line, InputLine};
 pub use judge::{
     summarise, FileSummary, GameJudgement, GameResult, Judge, Mark, MoveJudgement, Tally,
 };

@@ -184,6 +184,10 @@ pub enum MatchEvent<'a> {
 
 /// Plays the match. Errors only if the perfect player's own search fails (it has no time
 /// limit, so only a broken solver); everything the engine does is part of the report.
+///
+/// An engine that fails its first start (no `keiok`) ends the match after that one
+/// forfeited game, with [`MatchReport::engine_started`] false; a later failed restart
+/// forfeits only its own game.
 pub fn run_match(
     player: &PerfectPlayer,
     options: &MatchOptions,
@@ -322,6 +326,11 @@ pub fn run_match(
         add_to_summary(&mut report.summary, &game);
         observer(MatchEvent::GameFinished(&game));
         report.games.push(game);
+        if !report.engine_started {
+            // An engine that cannot even start once would only forfeit every game the
+            // same way, each after a full time limit: one game says it.
+            break;
+        }
     }
     if let Some(running) = engine {
         running.quit();

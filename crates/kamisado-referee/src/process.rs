@@ -9,15 +9,29 @@
 //! crash reports. Whatever the
 //! engine does (exit, hang, print garbage or endless lines) becomes an [`EngineFault`];
 //! nothing it does can panic or block the referee past a deadline.
+//!
+//! What the referee holds from an engine is bounded: a line is at most
+//! [`MAX_LINE_BYTES`], and the lines read but not yet looked at are at most
+//! [`MAX_QUEUED_LINES`] and [`MAX_QUEUED_BYTES`] (an engine that writes faster than the
+//! referee reads forfeits as [`EngineFault::Flooded`]). The deadline is checked before
+//! every line, so an engine that never stops writing still times out.
+//!
+//! Every engine runs in a process group of its own, and the groups of the engines alive
+//! are kept in one list, so that a program being interrupted can end them all with
+//! [`end_all_engines`] before it exits: no engine outlives its referee.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{
+    channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender, TryRecvError,
+    TrySendError,
+};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use kamisado_core::Move;
+use kamisado_core::{quote, Move};
 use serde::Serialize;
 
 use crate::protocol::{Command, PositionSpec, Reply, MAX_LINE_BYTES};
@@ -27,8 +41,43 @@ use crate::text_serde;
 const STDERR_LINES: usize = 3;
 /// How long a quitting or crashing engine gets to exit before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
-/// How much of a garbage line a report quotes.
-const QUOTED_CHARS: usize = 80;
+/// The most lines from an engine the referee holds unread. A chatty engine's `info`
+/// lines while the perfect player thinks fit many times over; `yes` does not.
+pub const MAX_QUEUED_LINES: usize = 10_000;
+/// The most bytes of lines from an engine the referee holds unread.
+pub const MAX_QUEUED_BYTES: usize = 4 << 20;
+
+/// The process groups of the engines started and not yet reaped, and whether new ones
+/// may start (not once the program is ending).
+struct Running {
+    groups: Vec<u32>,
+    ending: bool,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    groups: Vec::new(),
+    ending: false,
+});
+
+/// The list of running engines, even if a thread panicked while holding it (the list
+/// itself is always consistent: every change is one push or one removal).
+fn running() -> MutexGuard<'static, Running> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Kills every engine this process started and has not yet reaped, with its whole
+/// process group, and refuses to start new ones ([`EngineFault::Spawn`]). For a program
+/// about to exit on an interrupt: it must not leave engines running. Safe to call from
+/// any thread, any number of times.
+pub fn end_all_engines() {
+    let mut running = running();
+    running.ending = true;
+    for &pid in &running.groups {
+        kill_group(pid);
+    }
+}
 
 /// Something an engine did that ends its game: it loses that game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -49,6 +98,8 @@ pub enum EngineFault {
     Garbage { line: String, reason: String },
     #[error("the engine printed a line longer than 64 KiB")]
     LineTooLong,
+    #[error("the engine wrote faster than the referee reads: more than {MAX_QUEUED_LINES} lines or {} MiB unread", MAX_QUEUED_BYTES >> 20)]
+    Flooded,
     #[error("`{line}` arrived before the referee asked for a move (one `go`, one `bestmove`)")]
     Unasked { line: String },
     #[error("the engine answered `bestmove (none)`: it gave no move")]
@@ -70,6 +121,7 @@ impl EngineFault {
             EngineFault::TimeOut { .. } => "time_out",
             EngineFault::Garbage { .. } => "garbage",
             EngineFault::LineTooLong => "line_too_long",
+            EngineFault::Flooded => "flooded",
             EngineFault::Unasked { .. } => "unasked",
             EngineFault::NoMove => "no_move",
             EngineFault::Illegal { .. } => "illegal",
@@ -84,18 +136,17 @@ fn quote_stderr(stderr: &Option<String>) -> String {
     }
 }
 
-/// `text` cut to [`QUOTED_CHARS`] characters, on a character boundary.
+/// `text` for a report: cut short, control characters escaped.
 fn shorten(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_CHARS) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_owned(),
-    }
+    quote(text).to_string()
 }
 
 /// What the reading thread saw on the engine's standard output.
 enum Output {
     Line(String),
     TooLong,
+    /// More unread lines than the referee holds; nothing more is read.
+    Flooded,
     Closed,
 }
 
@@ -112,6 +163,8 @@ pub struct EngineProcess {
     /// Lines for the writing thread; it ends when this is dropped or a write fails.
     input: Sender<String>,
     output: Receiver<Output>,
+    /// The lines in `output` not yet received.
+    unread: Arc<Unread>,
     stderr: Arc<Mutex<StderrTail>>,
     name: Option<String>,
     author: Option<String>,
@@ -123,19 +176,32 @@ impl EngineProcess {
     /// Starts `command` and shakes hands: `kei`, answered by `keiok` (after optional `id`
     /// and `info` lines) within `limit`.
     pub fn start(command: &str, limit: Duration) -> Result<EngineProcess, EngineFault> {
-        let mut child = shell(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| EngineFault::Spawn {
-                error: format!("`{command}`: {e}"),
-            })?;
+        let mut child = {
+            // Spawned and listed under one lock, so that `end_all_engines` either sees
+            // the engine or stops it from starting.
+            let mut running = running();
+            if running.ending {
+                return Err(EngineFault::Spawn {
+                    error: "the referee is stopping".into(),
+                });
+            }
+            let child = shell(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|e| EngineFault::Spawn {
+                    error: format!("`{command}`: {e}"),
+                })?;
+            running.groups.push(child.id());
+            child
+        };
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
+            kill_group(child.id());
             let _ = child.kill();
-            let _ = child.wait();
+            forget(&mut child);
             return Err(EngineFault::Spawn {
                 error: "its standard streams could not be connected".into(),
             });
@@ -147,10 +213,14 @@ impl EngineProcess {
             .map_err(|e| EngineFault::Spawn {
                 error: format!("cannot start a writing thread: {e}"),
             })?;
-        let (lines, output) = channel();
+        // Room for the most lines held unread and the one event after them that ends the
+        // reading (flooded, too long, closed): the reader never waits for the referee.
+        let (lines, output) = sync_channel(MAX_QUEUED_LINES + 1);
+        let unread = Arc::new(Unread::default());
+        let counter = Arc::clone(&unread);
         std::thread::Builder::new()
             .name("engine-stdout".into())
-            .spawn(move || read_lines(stdout, |event| lines.send(event).is_ok()))
+            .spawn(move || read_lines(stdout, |event| queue(&lines, &counter, event)))
             .map_err(|e| EngineFault::Spawn {
                 error: format!("cannot start a reading thread: {e}"),
             })?;
@@ -166,6 +236,7 @@ impl EngineProcess {
             child,
             input,
             output,
+            unread,
             stderr: tail,
             name: None,
             author: None,
@@ -245,11 +316,7 @@ impl EngineProcess {
     pub fn quit(mut self) {
         let _ = self.send(&Command::Quit);
         let deadline = Instant::now() + EXIT_GRACE;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                self.reaped = true;
-                break;
-            }
+        while Instant::now() < deadline && self.try_reap().is_none() {
             std::thread::sleep(Duration::from_millis(5));
         }
         // Drop kills what is left, including children the engine started.
@@ -271,16 +338,20 @@ impl EngineProcess {
         command: &str,
         limit: Duration,
     ) -> Result<Reply, EngineFault> {
+        let time_out = || EngineFault::TimeOut {
+            command: command.to_owned(),
+            limit_ms: limit.as_millis(),
+        };
         loop {
+            // Checked before every line: `recv_timeout` returns at once while lines keep
+            // coming, so an engine that writes without end would otherwise never time out.
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(time_out());
+            }
             let event = match self.output.recv_timeout(left) {
-                Ok(event) => event,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineFault::TimeOut {
-                        command: command.to_owned(),
-                        limit_ms: limit.as_millis(),
-                    })
-                }
+                Ok(event) => self.received(event),
+                Err(RecvTimeoutError::Timeout) => return Err(time_out()),
                 Err(RecvTimeoutError::Disconnected) => Output::Closed,
             };
             match event {
@@ -295,16 +366,39 @@ impl EngineProcess {
                     }
                 },
                 Output::TooLong => return Err(EngineFault::LineTooLong),
+                Output::Flooded => return Err(EngineFault::Flooded),
                 Output::Closed => return Err(self.exit_fault()),
             }
         }
+    }
+
+    /// Takes a line off the count of unread lines.
+    fn received(&self, event: Output) -> Output {
+        if let Output::Line(line) = &event {
+            self.unread.lines.fetch_sub(1, Ordering::Relaxed);
+            self.unread
+                .bytes
+                .fetch_sub(queued_size(line), Ordering::Relaxed);
+        }
+        event
+    }
+
+    /// The engine's exit status, if it has exited; it is then reaped and struck off the
+    /// list of running engines in one step, so that its group is never signalled after
+    /// its process id may have been reused.
+    fn try_reap(&mut self) -> Option<std::process::ExitStatus> {
+        let mut running = running();
+        let status = self.child.try_wait().ok().flatten()?;
+        self.reaped = true;
+        running.groups.retain(|&pid| pid != self.child.id());
+        Some(status)
     }
 
     /// Fails on a `bestmove` (or garbage) the engine printed while nobody asked: it would
     /// otherwise be taken as the answer to the next `go`.
     fn reject_unasked(&mut self) -> Result<(), EngineFault> {
         loop {
-            match self.output.try_recv() {
+            match self.output.try_recv().map(|event| self.received(event)) {
                 Ok(Output::Line(line)) => match Reply::parse(&line) {
                     Ok(None | Some(Reply::Info(_) | Reply::Id { .. })) => {}
                     Ok(Some(_)) => {
@@ -320,6 +414,7 @@ impl EngineProcess {
                     }
                 },
                 Ok(Output::TooLong) => return Err(EngineFault::LineTooLong),
+                Ok(Output::Flooded) => return Err(EngineFault::Flooded),
                 Ok(Output::Closed) | Err(TryRecvError::Disconnected) => {
                     return Err(self.exit_fault())
                 }
@@ -334,9 +429,8 @@ impl EngineProcess {
         let deadline = Instant::now() + EXIT_GRACE;
         let mut status = None;
         while Instant::now() < deadline {
-            if let Ok(Some(s)) = self.child.try_wait() {
-                status = Some(s);
-                self.reaped = true;
+            status = self.try_reap();
+            if status.is_some() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -367,9 +461,51 @@ impl Drop for EngineProcess {
             // now could hit a stranger. An engine that exited took its group with it.
             return;
         }
-        kill_group(&self.child);
+        kill_group(self.child.id());
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        forget(&mut self.child);
+    }
+}
+
+/// Waits for a killed engine and strikes it off the list of running engines, in one step
+/// (see [`EngineProcess::try_reap`]).
+fn forget(child: &mut Child) {
+    let mut running = running();
+    let _ = child.wait();
+    running.groups.retain(|&pid| pid != child.id());
+}
+
+/// The room a line takes in the count of unread bytes: an empty line counts too.
+fn queued_size(line: &str) -> usize {
+    line.len() + 1
+}
+
+/// The lines from an engine that the referee has not received yet.
+#[derive(Default)]
+struct Unread {
+    lines: AtomicUsize,
+    bytes: AtomicUsize,
+}
+
+/// Hands `event` to the referee if the unread lines stay within their bounds; otherwise
+/// hands over [`Output::Flooded`] instead and tells the reader to stop. False when the
+/// reader is to stop. Never waits: the channel has room for the most lines held unread
+/// and one more event.
+fn queue(lines: &SyncSender<Output>, unread: &Unread, event: Output) -> bool {
+    let Output::Line(line) = event else {
+        let _ = lines.try_send(event);
+        return false;
+    };
+    let size = queued_size(&line);
+    let too_many = unread.lines.fetch_add(1, Ordering::Relaxed) + 1 > MAX_QUEUED_LINES;
+    let too_big = unread.bytes.fetch_add(size, Ordering::Relaxed) + size > MAX_QUEUED_BYTES;
+    if too_many || too_big {
+        let _ = lines.try_send(Output::Flooded);
+        return false;
+    }
+    match lines.try_send(Output::Line(line)) {
+        Ok(()) => true,
+        Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
     }
 }
 
@@ -391,10 +527,11 @@ fn shell(command: &str) -> Process {
     }
 }
 
-fn kill_group(child: &Child) {
+/// Kills the process group that the engine with process id `pid` leads.
+fn kill_group(pid: u32) {
     #[cfg(unix)]
     {
-        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        if let Ok(pid) = libc::pid_t::try_from(pid) {
             // SAFETY: kill(2) with a negative pid signals the process group the child
             // leads (it was started with `process_group(0)`); it touches no memory.
             unsafe {
@@ -404,7 +541,7 @@ fn kill_group(child: &Child) {
     }
     #[cfg(not(unix))]
     {
-        let _ = child;
+        let _ = pid;
     }
 }
 
@@ -466,7 +603,7 @@ fn keep_tail(stream: impl Read, tail: &Mutex<StderrTail>) {
             }
             Output::Line(_) => true,
             // A line too long to keep is not worth quoting; keep reading nothing more.
-            Output::TooLong | Output::Closed => {
+            Output::TooLong | Output::Flooded | Output::Closed => {
                 tail.closed = true;
                 false
             }
@@ -477,6 +614,7 @@ fn keep_tail(stream: impl Read, tail: &Mutex<StderrTail>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kamisado_core::QUOTED_CHARS;
 
     #[test]
     fn lines_are_split_and_bounded() {
@@ -485,6 +623,7 @@ mod tests {
             seen.push(match e {
                 Output::Line(l) => l,
                 Output::TooLong => "<too long>".into(),
+                Output::Flooded => "<flooded>".into(),
                 Output::Closed => "<closed>".into(),
             });
             true
@@ -501,6 +640,35 @@ mod tests {
         });
         assert!(too_long);
         assert_eq!(events, 1);
+    }
+
+    /// The events a reader delivers through [`queue`] from `bytes`, read by the referee
+    /// only after the reader has stopped.
+    fn queued_events(bytes: &[u8]) -> Vec<Output> {
+        let (lines, output) = sync_channel(MAX_QUEUED_LINES + 1);
+        let unread = Unread::default();
+        read_lines(bytes, |event| queue(&lines, &unread, event));
+        drop(lines);
+        output.iter().collect()
+    }
+
+    #[test]
+    fn unread_lines_are_bounded_in_number_and_bytes() {
+        let events = queued_events(&vec![b'\n'; MAX_QUEUED_LINES + 5]);
+        assert_eq!(events.len(), MAX_QUEUED_LINES + 1);
+        assert!(matches!(events.last(), Some(Output::Flooded)));
+
+        let mut long = vec![b'x'; MAX_LINE_BYTES - 1];
+        long.push(b'\n');
+        let many = long.repeat(MAX_QUEUED_BYTES / MAX_LINE_BYTES + 2);
+        let events = queued_events(&many);
+        assert_eq!(events.len(), MAX_QUEUED_BYTES / MAX_LINE_BYTES + 1);
+        assert!(matches!(events.last(), Some(Output::Flooded)));
+
+        // Within the bounds, everything arrives and the end is reported.
+        let events = queued_events(b"keiok\ninfo x\n");
+        assert_eq!(events.len(), 3);
+        assert!(matches!(events.last(), Some(Output::Closed)));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::fmt;
 use std::time::Duration;
 
 use kamisado_core::notation::{play_line, LineError, ParsePositionError};
-use kamisado_core::{Move, ParseMoveError, Position};
+use kamisado_core::{quote, Move, ParseMoveError, Position};
 
 /// The longest line either side needs to accept: a position with 97 moves is about
 /// 650 bytes. A longer line from an engine is garbage, and reading stops there.
@@ -36,7 +36,7 @@ pub enum SpecError {
     Missing,
     #[error("position text: {0}")]
     Position(#[from] ParsePositionError),
-    #[error("unexpected `{token}` after the position: expected `moves` or the end of the line")]
+    #[error("unexpected `{}` after the position: expected `moves` or the end of the line", quote(.token))]
     Unexpected { token: String },
     #[error("move {number}: {error}")]
     Move {
@@ -175,19 +175,30 @@ impl Command {
             "kei" => Command::Kei,
             "keinewgame" => Command::NewGame,
             "position" => Command::Position(PositionSpec::parse(rest)?),
-            "go" => {
-                // Arguments other than `movetime <ms>` are for later versions: ignored.
-                let tokens: Vec<&str> = rest.split_whitespace().collect();
-                let movetime = tokens
-                    .windows(2)
-                    .find(|w| w[0] == "movetime")
-                    .and_then(|w| w[1].parse::<u64>().ok())
-                    .map(Duration::from_millis);
-                Command::Go { movetime }
-            }
+            "go" => Command::Go {
+                movetime: go_movetime(rest).unwrap_or(None),
+            },
             "quit" => Command::Quit,
             _ => return Ok(None),
         }))
+    }
+}
+
+/// The `movetime` among the arguments of `go`: `Ok(None)` without one. Arguments other
+/// than `movetime <ms>` are for later versions and ignored. A `movetime` whose value is
+/// not a whole number of milliseconds (`-5`, `nan`, missing) is an error naming it: an
+/// engine ignores it, and says so, rather than guess.
+pub fn go_movetime(args: &str) -> Result<Option<Duration>, String> {
+    let mut tokens = args.split_whitespace();
+    if tokens.by_ref().all(|t| t != "movetime") {
+        return Ok(None);
+    }
+    match tokens.next() {
+        Some(ms) => ms
+            .parse::<u64>()
+            .map(|ms| Some(Duration::from_millis(ms)))
+            .map_err(|_| format!("`movetime {}`", quote(ms))),
+        None => Err("`movetime` without a value".to_owned()),
     }
 }
 
@@ -222,11 +233,11 @@ pub enum Reply {
 /// Why an engine's line is not a KEI reply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplyError {
-    #[error("`{line}` is not a KEI reply (expected keiok, bestmove, id or info)")]
+    #[error("`{}` is not a KEI reply (expected keiok, bestmove, id or info)", quote(.line))]
     Unknown { line: String },
-    #[error("`{line}`: {error}")]
+    #[error("{error}")]
     BadMove { line: String, error: ParseMoveError },
-    #[error("`{line}`: bestmove without a move")]
+    #[error("`{}`: bestmove without a move", quote(.line))]
     MissingMove { line: String },
 }
 

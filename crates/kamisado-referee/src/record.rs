@@ -49,7 +49,7 @@ pub enum RecordError {
         reason: SpecError,
     },
     /// A word that is not a move, or a move the rules forbid where it stands.
-    #[error("move {number} `{token}`: {reason}")]
+    #[error("move {number}{}: {reason}", .reason.naming(.token))]
     Move {
         /// 1-based number of the move (moves of positive length) that could not be
         /// played: the moves before it were played.

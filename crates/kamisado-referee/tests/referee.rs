@@ -156,8 +156,10 @@ fn engines_that_never_start_are_reported() {
         ("echo bestmove a1-a2", "garbage"),
         ("head -c 70000 /dev/zero | tr '\\0' x", "line_too_long"),
     ] {
-        let report = play(command, 1, 300);
+        // An engine that never starts is tried once, not once per game.
+        let report = play(command, 3, 300);
         assert!(!report.engine_started, "{command}");
+        assert_eq!(report.games.len(), 1, "{command}");
         let game = &report.games[0];
         assert_eq!(game.moves, 0);
         assert!(!game.engine_won);
@@ -166,6 +168,52 @@ fn engines_that_never_start_are_reported() {
         if command.starts_with("exec") {
             assert!(fault.to_string().contains("not found"), "{fault}");
         }
+    }
+}
+
+/// `play`, failing the test instead of hanging it if the match does not end in `within`.
+fn play_within(command: &str, games: usize, time_limit_ms: u64, within: Duration) -> MatchReport {
+    let (done, report) = std::sync::mpsc::channel();
+    let command = command.to_owned();
+    std::thread::spawn(move || {
+        let _ = done.send(play(&command, games, time_limit_ms));
+    });
+    report
+        .recv_timeout(within)
+        .unwrap_or_else(|_| panic!("the match did not end within {within:?}"))
+}
+
+#[test]
+fn an_engine_that_writes_without_end_forfeits_in_time() {
+    // Endless lines the referee ignores (`info`, empty lines) once shaken hands, and
+    // during the handshake: the time limit holds, and what is held unread is bounded
+    // (the engine forfeits as flooded when it writes faster than the referee reads).
+    let cases = [
+        ("read l; echo keiok; exec yes 'info x'", true),
+        ("exec yes ''", false),
+        ("exec yes 'id name flood'", false),
+    ];
+    for (command, starts) in cases {
+        let started = std::time::Instant::now();
+        let report = play_within(command, 2, 500, Duration::from_secs(60));
+        assert_eq!(report.engine_started, starts, "{command}");
+        let faults: Vec<&EngineFault> = report
+            .games
+            .iter()
+            .map(|g| g.fault.as_ref().expect("a forfeit"))
+            .collect();
+        for fault in &faults {
+            assert!(
+                matches!(fault, EngineFault::Flooded | EngineFault::TimeOut { .. }),
+                "{command}: {fault}"
+            );
+        }
+        // Each game costs at most one time limit (and a restart), plus the judging.
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{command}: {:?}",
+            started.elapsed()
+        );
     }
 }
 

@@ -470,3 +470,90 @@ fn random_layered_games_with_and_without_draws_agree_with_minimax() {
         }
     }
 }
+
+/// A game that raises a stop flag after its `limit`-th move is played: a time limit that
+/// strikes at an exact point of the search, the same on every run.
+struct StopsAfter<G> {
+    inner: G,
+    played: std::sync::atomic::AtomicUsize,
+    limit: usize,
+    stop: std::sync::Arc<Cancel<'static>>,
+}
+
+impl<G: Game> Game for StopsAfter<G> {
+    type Position = G::Position;
+    type Move = G::Move;
+    type Key = G::Key;
+    const DRAWS: bool = G::DRAWS;
+
+    fn outcome(&self, p: &G::Position) -> Option<Value> {
+        self.inner.outcome(p)
+    }
+    fn player(&self, p: &G::Position) -> Player {
+        self.inner.player(p)
+    }
+    fn moves(&self, p: &G::Position, out: &mut Vec<G::Move>) {
+        self.inner.moves(p, out)
+    }
+    fn play(&self, p: &G::Position, m: G::Move) -> G::Position {
+        let n = self
+            .played
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        if n >= self.limit {
+            self.stop.cancel();
+        }
+        self.inner.play(p, m)
+    }
+    fn key(&self, p: &G::Position) -> G::Key {
+        self.inner.key(p)
+    }
+    fn drawn_length(&self, p: &G::Position) -> u32 {
+        self.inner.drawn_length(p)
+    }
+}
+
+/// A search stopped part way says so: it never passes off what it had found so far as the
+/// exact result. Stopped after every possible number of moves played, each solve either
+/// reports the stop or gives minimax's outcome.
+#[test]
+fn a_search_stopped_at_any_point_is_stopped_or_exact() {
+    for seed in [1, 3, 5, 7, 9, 11] {
+        let expected = minimax(
+            &Layered::<false>::random(seed, 12, 6),
+            &0,
+            &mut HashMap::new(),
+        );
+        let solve = |limit: usize| {
+            let stop = std::sync::Arc::new(Cancel::new());
+            let game = StopsAfter {
+                inner: Layered::<false>::random(seed, 12, 6),
+                played: std::sync::atomic::AtomicUsize::new(0),
+                limit,
+                stop: std::sync::Arc::clone(&stop),
+            };
+            let solver = Solver::new(game, options(1, 1 << 16)).unwrap();
+            let outcome = solver.outcome(&0, &stop);
+            (
+                outcome,
+                solver
+                    .game()
+                    .played
+                    .load(std::sync::atomic::Ordering::Relaxed),
+            )
+        };
+        let (full, plays) = solve(usize::MAX);
+        assert_eq!(full, Ok(expected), "seed {seed}");
+        let mut stopped = 0;
+        for limit in 1..=plays {
+            match solve(limit).0 {
+                Ok(outcome) => assert_eq!(
+                    outcome, expected,
+                    "seed {seed}, stopped after {limit} moves"
+                ),
+                Err(_) => stopped += 1,
+            }
+        }
+        assert!(stopped > 0, "seed {seed}: no limit stopped the search");
+    }
+}

@@ -25,6 +25,7 @@ mod random;
 mod record;
 mod refill;
 mod round_end;
+mod search;
 mod text_api;
 mod turn;
 
@@ -40,6 +41,6 @@ pub use refill::RefillFrom;
 pub use round_end::RoundEnd;
 pub use text_api::{
     match_divide, match_legal_moves, match_perft, match_play, match_play_record,
-    match_play_with_end, match_refill, match_round_end, match_score, match_start,
-    random_match_position, random_match_push_position,
+    match_play_with_end, match_refill, match_round_end, match_round_solve, match_score,
+    match_start, random_match_position, random_match_push_position,
 };

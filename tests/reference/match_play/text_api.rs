@@ -87,3 +87,15 @@ pub fn random_match_push_position(
 ) -> Result<Option<String>, String> {
     Ok(random_push_position(seed, target, moves)?.map(|p| p.to_text()))
 }
+
+/// Who wins the round from `text` (`"win"` or `"loss"` for the player to move after any
+/// pending chain) and its remoteness, by plain minimax cut off at `depth` moves; Err if
+/// the round is not decided within `depth`.
+pub fn match_round_solve(text: &str, depth: u32) -> Result<(String, u32), String> {
+    let pos = MatchPosition::parse(text)?;
+    let mut memo = super::search::RoundMemo::new();
+    let (wins, r) = pos
+        .solve_round_within(depth, &mut memo)
+        .ok_or_else(|| format!("{text}: the round is not decided within {depth} moves"))?;
+    Ok((if wins { "win" } else { "loss" }.to_owned(), r))
+}

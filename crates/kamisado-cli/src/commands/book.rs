@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::args::{OutputArgs, PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
-use crate::output::{progress, thousands};
+use crate::output::{progress, thousands, write_file, OutputKind};
 use crate::report::{self, Report};
 
 /// Where the book lives, and where every command that answers positions looks for it.
@@ -159,10 +159,16 @@ fn write_book(
 ) -> Result<super::db::Written> {
     let bar = progress(records.len() as u64, quiet, "writing the book");
     let book = Some((&plan.root, plan.plies));
-    let header = kamisado_db::write_book(path, records, &describe(plan), book, &mut |n| {
-        bar.set_position(n)
-    })
-    .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    // Through the CLI's writer: an interrupt removes the temporary file.
+    let header = write_file(path, OutputKind::Database, |out| {
+        kamisado_db::write_book_records(out, records, &describe(plan), book, &mut |n| {
+            bar.set_position(n)
+        })
+        .map_err(|e| match e {
+            kamisado_db::DbError::Write(e) => e,
+            other => std::io::Error::other(other.to_string()),
+        })
+    })?;
     bar.finish_and_clear();
     Ok(super::db::Written {
         file: path.display().to_string(),

@@ -11,23 +11,25 @@ use serde::Serialize;
 
 use super::db_args::{DbArgs, DbCheckArgs, DbCommand, DbInfoArgs};
 use crate::failure::{Failure, Result};
-use crate::output::{json, progress, thousands};
+use crate::output::{check_output, json, progress, thousands, write_file, OutputKind};
 
 /// Opens a database named on the command line; a bad file is bad input (exit code 2).
 pub fn open(path: &Path) -> Result<Database> {
     Database::open(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
-/// Refuses a `--db` path that cannot be a file before any solving starts, so that a typo
-/// does not cost a whole solve.
+/// Opens the database of an optional `--db` argument.
+pub fn open_optional(path: Option<&Path>) -> Result<Option<Database>> {
+    path.map(open).transpose()
+}
+
+/// Refuses a `--db` path that cannot take a database before any solving starts, so that
+/// a typo does not cost a whole solve.
 pub fn check_target(path: Option<&Path>) -> Result<()> {
-    match path {
-        Some(p) if p.is_dir() => Err(Failure::input(format!(
-            "{}: cannot write the database: it is a directory",
-            p.display()
-        ))),
-        _ => Ok(()),
+    if let Some(path) = path {
+        check_output(path, OutputKind::Database)?;
     }
+    Ok(())
 }
 
 /// What writing a database produced, for reports.
@@ -79,8 +81,13 @@ fn write(
 ) -> Result<Written> {
     let records = collect(solver, solved);
     let bar = progress(records.len() as u64, quiet, "writing database");
-    let header = kamisado_db::write(path, &records, description, &mut |n| bar.set_position(n))
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let header = write_file(path, OutputKind::Database, |out| {
+        kamisado_db::write_records(out, &records, description, &mut |n| bar.set_position(n))
+            .map_err(|e| match e {
+                kamisado_db::DbError::Write(e) => e,
+                other => std::io::Error::other(other.to_string()),
+            })
+    })?;
     bar.finish_and_clear();
     let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
     Ok(Written {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 use kamisado_core::Side;
 
-use crate::args::{parse_seconds, OutputArgs, PositionArgs, SearchArgs};
+use crate::args::{parse_seconds, whole, OutputArgs, PositionArgs, SearchArgs};
 
 /// `--db FILE` on the commands that solve.
 #[derive(Args, Debug, Clone, Default)]
@@ -53,11 +53,11 @@ pub struct DbCheckArgs {
     #[arg(long, conflicts_with = "sample")]
     pub all: bool,
     /// Re-derive about N records, evenly spread over the file (the same ones every run)
-    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = parse_sample)]
+    #[arg(long, value_name = "N", default_value_t = 10_000, allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub sample: u64,
     /// Also solve afresh up to N of the checked records the file cannot settle (a child
     /// missing) and compare their value, remoteness and best move
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub solve: u64,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -78,7 +78,7 @@ pub struct QueryArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Stop searching after this many seconds (exit code 1 if the answer is incomplete)
-    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -122,14 +122,4 @@ pub struct PlayArgs {
     /// No progress bar while the perfect player thinks
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-/// A positive number of records.
-fn parse_sample(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!(
-            "`{text}` is not a sample size: expected a positive number of records, like 10000"
-        )),
-    }
 }

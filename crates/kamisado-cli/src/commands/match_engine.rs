@@ -158,7 +158,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
             .first()
             .and_then(|g| g.fault.as_ref())
             .map_or("it never answered".to_owned(), ToString::to_string);
-        return Err(Failure::internal(format!(
+        return Err(Failure::input(format!(
             "the engine never completed the `kei` handshake: {why}"
         )));
     }

@@ -9,7 +9,7 @@ use super::solve::{moves_text, SearchStats};
 use crate::args::OpeningsArgs;
 use crate::failure::{Failure, Result};
 use crate::input;
-use crate::output::{json, progress, write_atomically};
+use crate::output::{check_output, json, progress, write_atomically, OutputKind};
 
 /// The opening table as written to disk: deterministic, no timings.
 #[derive(Serialize)]
@@ -160,6 +160,7 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
     if let Some(dir) = &args.certify {
         return super::prove::certify_openings(dir, &args.search, &args.output);
     }
+    check_output(&args.out, OutputKind::Text)?;
     super::db::check_target(args.db.db.as_deref())?;
     let solver = input::solver(&args.search)?;
     let bar = progress(

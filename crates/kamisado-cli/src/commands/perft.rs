@@ -1,12 +1,12 @@
 use std::time::Instant;
 
-use kamisado_core::perft::{divide, perft, Counting};
+use kamisado_core::perft::{divide_with, perft, Counting};
 use serde::Serialize;
 
 use crate::args::PerftArgs;
 use crate::failure::Result;
 use crate::input;
-use crate::output::thousands;
+use crate::output::{progress, thousands};
 use crate::report::{self, Report};
 
 #[derive(Serialize)]
@@ -49,17 +49,21 @@ pub fn run(args: PerftArgs) -> Result<()> {
         Counting::PositiveMoves
     };
     let started = Instant::now();
-    let (nodes, lines) = if args.divide {
-        let lines = divide(&pos, args.depth, counting);
-        let total = if args.depth == 0 {
-            1
-        } else {
-            lines.iter().map(|(_, n)| n).sum()
-        };
-        (total, Some(lines))
+    // Counted under each first move, so that a bar can follow them.
+    let first_moves = if args.depth == 0 {
+        0
     } else {
-        (perft(&pos, args.depth, counting), None)
+        perft(&pos, 1, counting)
     };
+    let bar = progress(first_moves, args.quiet || args.json, "perft");
+    let divided = divide_with(&pos, args.depth, counting, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let nodes = if args.depth == 0 {
+        1
+    } else {
+        divided.iter().map(|(_, n)| n).sum()
+    };
+    let lines = args.divide.then_some(divided);
     let seconds = started.elapsed().as_secs_f64();
     let report = PerftReport {
         position: pos.to_string(),

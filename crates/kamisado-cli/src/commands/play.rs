@@ -1,11 +1,13 @@
 //! `kamisado play`: a game against the perfect player, in the terminal or through any
 //! line-based standard input.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 
 use kamisado_core::Kamisado;
 use kamisado_core::{EndReason, Move, Position, Side};
 use kamisado_db::{MoveVerdict, Oracle};
+use kamisado_referee::protocol::MAX_LINE_BYTES;
+use kamisado_referee::{read_line, InputLine};
 use kamisado_solver::{Cancel, Value};
 
 use super::db_args::PlayArgs;
@@ -158,7 +160,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let human: Side = args.side.into();
     let colour = render::use_colour(args.no_color);
     let echo = !std::io::stdin().is_terminal();
-    let mut lines = std::io::stdin().lock().lines();
+    let mut stdin = std::io::stdin().lock();
 
     println!(
         "You play {human}, the perfect player plays {}. Type a move like a1-a5, or help.",
@@ -209,15 +211,25 @@ pub fn run(args: PlayArgs) -> Result<()> {
         }
 
         print!("{human}> ");
-        std::io::stdout()
-            .flush()
-            .map_err(|e| Failure::internal(format!("cannot write to standard output: {e}")))?;
-        let Some(line) = lines.next() else {
-            println!();
-            println!("End of input: the game is left unfinished.");
-            return Ok(());
+        crate::output::flush_out();
+        let line = read_line(&mut stdin, MAX_LINE_BYTES)
+            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
+        let line = match line {
+            None => {
+                println!();
+                println!("End of input: the game is left unfinished.");
+                return Ok(());
+            }
+            Some(InputLine::Text(line)) => line,
+            Some(InputLine::NotText) => {
+                println!("That line is not text (UTF-8); type a move like a1-a5, or help.");
+                continue;
+            }
+            Some(InputLine::TooLong) => {
+                println!("That line is too long; type a move like a1-a5, or help.");
+                continue;
+            }
         };
-        let line = line.map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
         let command = line.trim();
         if echo {
             println!("{command}");

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::args::{OutputArgs, PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
-use crate::output::{progress, thousands, write_atomically};
+use crate::output::{check_output, progress, thousands, write_atomically, OutputKind};
 use crate::report::{self, Report};
 
 pub const PROVE_HELP: &str = "\
@@ -114,13 +114,7 @@ impl Report for ProveReport {
 
 /// Refuses an output path that cannot be written before any search starts.
 fn check_out(path: &Path) -> Result<()> {
-    if path.is_dir() {
-        return Err(Failure::input(format!(
-            "{}: cannot write the certificate: it is a directory",
-            path.display()
-        )));
-    }
-    Ok(())
+    check_output(path, OutputKind::Text).map(drop)
 }
 
 /// Proves the positions with a one-thread solver per search, the searches side by side
@@ -242,6 +236,9 @@ pub fn certify_openings(dir: &Path, search: &SearchArgs, output: &OutputArgs) ->
             "{}: --certify needs a directory, and this is a file",
             dir.display()
         )));
+    }
+    for name in [START_CERTIFICATE, OPENINGS_CERTIFICATE] {
+        check_out(&dir.join(name))?;
     }
     let started = Instant::now();
     let start = Position::start();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use kamisado_referee::EngineSides;
 
-use crate::args::{parse_seconds, PositionArgs, SearchArgs};
+use crate::args::{parse_seconds, whole, PositionArgs, SearchArgs};
 
 pub const VERIFY_HELP: &str = "\
 The file holds one game per line: moves like a1-a5 separated by spaces, played from the
@@ -24,9 +24,9 @@ Exit code: 0; 2 if a game has an illegal move (after the whole report) or the fi
 be read; 1 if a position was not solved within --time-limit.
 
 Examples:
-  kamisado verify games.txt
-  kamisado verify games.txt --db data/openings.kdb --time-limit 30 --json
-  kamisado match --engine ./my-engine --json | jq -r '.games[].record' | kamisado verify -";
+  kamisado verify data/games.txt
+  kamisado verify data/games.txt --db data/openings.kdb --time-limit 30 --json
+  kamisado match --engine target/release/kamisado-random-engine --json | jq -r '.games[].record' | kamisado verify -";
 
 pub const ENGINE_HELP: &str = "\
 Speaks KEI, the Kamisado Engine Interface (a UCI-like line protocol; see
@@ -48,10 +48,11 @@ the perfect player picks at random (seeded by --seed and the game number, so a m
 repeats exactly) among all its perfect moves.
 
 After each game its moves are judged (the record is printed, with the engine's first
-blunder). Exit code 0 whatever the result; 1 if the engine never answered `kei`.
+blunder). Exit code 0 whatever the result; 2 if the engine never answered `kei` (the
+match stops after that first game).
 
 Examples:
-  kamisado match --engine \"./my-engine --level 3\" --games 10 --time-limit 2
+  kamisado match --engine \"target/release/kamisado-random-engine --seed 3\" --games 10 --time-limit 2
   kamisado match --engine \"kamisado engine --hash-mb 32\" --moves \"h1-h7 c8-c4\" --json";
 
 /// `kamisado verify FILE`.
@@ -65,7 +66,7 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Give up on a position after this many seconds of search (its moves stay unjudged)
-    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Print only marked moves (blunders, inaccuracies) and the summaries
     #[arg(long)]
@@ -117,16 +118,16 @@ pub struct MatchArgs {
     #[arg(long, value_name = "COMMAND")]
     pub engine: String,
     /// Number of games
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<u32>(1, 100_000))]
     pub games: u32,
     /// The side the ENGINE plays; the perfect player takes the other
     #[arg(long = "as", value_enum, value_name = "SIDE", default_value = "both")]
     pub side: EngineSideArg,
     /// Seconds the engine may take for each answer (keiok, every bestmove)
-    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// Seed of the perfect player's choice among its perfect moves
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: u64,
     /// Every game starts here (default: the start of a round)
     #[command(flatten)]

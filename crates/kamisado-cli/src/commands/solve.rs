@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::args::SolveArgs;
 use crate::failure::{Failure, Result};
-use crate::output::{json, peak_memory_bytes, thousands};
+use crate::output::{json, peak_memory_bytes, thousands, with_spinner};
 use crate::{input, render};
 
 /// What the search cost, in every report that searched.
@@ -81,9 +81,15 @@ pub fn run(args: SolveArgs) -> Result<()> {
     super::db::check_target(args.db.db.as_deref())?;
     let solver = input::solver(&args.search)?;
     let started = Instant::now();
-    let solution = solver
-        .solve(&pos, &Cancel::new())
-        .map_err(Failure::internal)?;
+    let quiet = args.output.quiet || args.output.json;
+    let solution = with_spinner(
+        quiet,
+        "solving",
+        "nodes",
+        || solver.nodes(),
+        || solver.solve(&pos, &Cancel::new()),
+    )
+    .map_err(Failure::internal)?;
     let mut stats = SearchStats::collect(&solver, started);
     let written = super::db::write_if_asked(
         args.db.db.as_deref(),

@@ -1,0 +1,101 @@
+//! `kamisado serve`: the analysis board in the browser. The arguments and the process
+//! around the server (runtime, listening socket, the address printed, Ctrl-C); the server
+//! itself is `crate::serve`.
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::args::{parse_seconds, SearchArgs};
+use crate::failure::{Failure, Result};
+use crate::input;
+use crate::serve::{self, Settings};
+
+pub const SERVE_HELP: &str =
+    "Open the printed address in a browser: click a tower to see its moves, coloured by \
+their result for the mover with the number of moves to the end, click a destination to play it.
+The page's JSON API: GET /api/query?moves=a1-a5+d8-d3 (or position=TEXT&moves=...), the fields of
+`query --json`; GET /api/games.
+
+Without --db the opening table built into the program answers the start and its perfect lines
+at once; every other position is solved live, within --time-limit.
+
+Examples:
+  kamisado serve
+  kamisado serve --db data/openings.kdb --port 8080 --time-limit 10";
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Answer from this database first (default: the opening table built into the program)
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Port to listen on; 0 picks a free one (the address is printed either way)
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on; the default keeps the board to this machine
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// Stop each request's search after this many seconds; the page then shows the moves
+    /// answered so far
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Searches run at once, at most; a request that finds them all busy waits up to a
+    /// second, then gets 503 (try again)
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub searches: u16,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+pub fn run(args: ServeArgs) -> Result<()> {
+    let solver = input::solver(&args.search)?;
+    let db = match &args.db {
+        Some(path) => crate::commands::db::open_optional(Some(path))?,
+        None => Some(serve::opening_table::database(&solver).map_err(Failure::internal)?),
+    };
+    let settings = Settings {
+        time_limit: Duration::from_secs_f64(args.time_limit),
+        searches: usize::from(args.searches),
+    };
+    let app = serve::App::new(kamisado_db::Oracle::new(db, solver), settings);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        // The searches, and room for the timers of those waiting for one.
+        .max_blocking_threads(usize::from(args.searches) + 2)
+        .build()
+        .map_err(|e| Failure::internal(format!("cannot start the server's runtime: {e}")))?;
+    runtime.block_on(async {
+        let wanted = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(wanted).await.map_err(|e| {
+            Failure::input(format!(
+                "--bind {} --port {}: cannot listen there: {e}{}",
+                args.bind,
+                args.port,
+                if e.kind() == std::io::ErrorKind::AddrInUse {
+                    " (--port 0 picks a free port)"
+                } else {
+                    ""
+                }
+            ))
+        })?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| Failure::internal(format!("cannot read the listening address: {e}")))?;
+        let source = match &args.db {
+            Some(path) => format!("database {}", path.display()),
+            None => "the built-in opening table".to_owned(),
+        };
+        // The address is the one line a script (or a test) waits for; stdout may be
+        // closed by then, which must not stop the server.
+        let _ = writeln!(
+            std::io::stdout(),
+            "kamisado serve: open http://{address}/ in a browser (answers from {source}, then search; Ctrl-C stops)"
+        );
+        serve::run(listener, app)
+            .await
+            .map_err(|e| Failure::internal(format!("the server stopped: {e}")))
+    })
+}

@@ -1,0 +1,55 @@
+//! A perfect line from an analysed position, for the board to show beside the moves.
+//!
+//! The solver's own `principal_variation` assumes the score it is given is exact and
+//! panics otherwise; a server must not trust that of every database record it reads. This
+//! walk asks only questions that cannot fail: at each step the database's best move or
+//! the moves the solver finds keeping the score, and it stops (incomplete) where nothing
+//! keeps it, or where the time limit strikes.
+
+use kamisado_core::{Kamisado, Move, Position};
+use kamisado_db::Oracle;
+use kamisado_solver::{Cancel, Outcome, Score};
+
+/// A perfect line from `pos` (resolved, with the exact `outcome` for its side to move),
+/// starting with `first` if given (a best move already known), and whether it reaches
+/// the end of the game.
+pub fn perfect_line(
+    oracle: &Oracle,
+    pos: &Position,
+    outcome: Outcome,
+    first: Option<Move>,
+    cancel: &Cancel,
+) -> (Vec<Move>, bool) {
+    let mut line = Vec::new();
+    let mut pos = Kamisado::root(pos);
+    let mut score = Score::of(outcome);
+    let mut next_move = first;
+    while !pos.is_over() {
+        let m = match next_move.take().or_else(|| quick_best(oracle, &pos)) {
+            Some(m) => m,
+            None => match oracle.solver().best_moves(&pos, score, cancel) {
+                Ok(best) if !best.is_empty() => best[0],
+                _ => return (line, false),
+            },
+        };
+        if !pos.is_legal(m) {
+            return (line, false);
+        }
+        let next = pos.play_unchecked(m);
+        score = score.child_bound(next.turn() != pos.turn());
+        line.push(m);
+        pos = next;
+    }
+    (line, true)
+}
+
+/// A best move known without searching: a win on the spot, or the database's. A block
+/// of the database that fails its checksum gives no hint here; the oracle's answer for
+/// the same position reports the damage.
+fn quick_best(oracle: &Oracle, pos: &Position) -> Option<Move> {
+    pos.winning_move().or_else(|| {
+        oracle
+            .database()
+            .and_then(|db| db.lookup(pos).ok().flatten()?.best)
+    })
+}

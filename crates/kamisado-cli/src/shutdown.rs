@@ -1,0 +1,90 @@
+//! Ending early without leaving anything behind: on an interrupt (SIGINT, SIGTERM,
+//! SIGHUP) and when standard output closes.
+//!
+//! What a run can leave behind is short: the temporary file of a write in progress, and
+//! the engines `match` started. Both are listed here, and whatever ends the run early
+//! removes the files and kills the engines' process groups first.
+//!
+//! Signals are received by a thread (signal-hook's iterator), not in a signal handler,
+//! so cleaning up may lock, allocate and call the file system. The thread then ends the
+//! process the way the signal itself would have (so a shell sees "interrupted", exit
+//! status 130 for Ctrl-C), without waiting for the work in progress: exiting is what
+//! stops a search, at once and on every thread, where a cooperative stop through the
+//! solver's `Cancel` would have to reach every search and every loop between them first.
+//!
+//! A temporary file is created and listed, and later renamed and struck off, under the
+//! list's lock, and the cleanup keeps that lock until the process is gone: so a file is
+//! either removed by the cleanup or never created, and never renamed into place after an
+//! interrupt.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// The temporary files of writes in progress.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporary() -> MutexGuard<'static, Vec<PathBuf>> {
+    // The list stays consistent whatever panicked while holding it: one push or removal.
+    TEMPORARY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Starts the thread that cleans up and ends the process on SIGINT, SIGTERM and SIGHUP.
+/// If the signals cannot be caught, the run goes on with their default handling.
+pub fn handle_interrupts() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("interrupts".into())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let _files_stay_locked = clean_up();
+                    // Dies of the signal, as without a handler. If that fails, exit with
+                    // the code a shell would show for it.
+                    let _ = signal_hook::low_level::emulate_default_handler(signal);
+                    std::process::exit(128 + signal);
+                }
+            });
+    }
+}
+
+/// Removes the temporary files and kills the engines. Returns the lock on the list of
+/// temporary files: held until the process ends, no write can start or finish.
+fn clean_up() -> MutexGuard<'static, Vec<PathBuf>> {
+    let files = temporary();
+    for file in files.iter() {
+        let _ = std::fs::remove_file(file);
+    }
+    kamisado_referee::process::end_all_engines();
+    files
+}
+
+/// Cleans up and exits with `code`, for a run that cannot go on: its output is gone.
+pub fn exit(code: i32) -> ! {
+    let _files_stay_locked = clean_up();
+    std::process::exit(code)
+}
+
+/// Creates (or truncates) the temporary file `path` and lists it for removal on an
+/// interrupt.
+pub fn create_temporary(path: &Path) -> std::io::Result<File> {
+    let mut files = temporary();
+    let file = File::create(path)?;
+    files.push(path.to_owned());
+    Ok(file)
+}
+
+/// Ends a temporary file's life: `finish` renames it into place (or removes it), under
+/// the list's lock so that an interrupt cannot come between, and it is struck off.
+pub fn finish_temporary<T>(path: &Path, finish: impl FnOnce() -> T) -> T {
+    let mut files = temporary();
+    let result = finish();
+    files.retain(|f| f != path);
+    result
+}

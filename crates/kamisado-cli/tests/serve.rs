@@ -1,0 +1,831 @@
+//! `kamisado serve` end to end: the JSON API over real HTTP, and the page in a real
+//! headless Chromium driven over WebDriver, both checked against `kamisado query --json`.
+//!
+//! The browser test needs Chromium and its driver (`apt-get install -y chromium
+//! chromium-driver`, which `.ci/run` does); without them it fails and says so.
+
+use std::io::{BufRead, BufReader};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use http_body_util::BodyExt;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{json, Value as Json};
+
+mod common;
+use common::kamisado;
+
+/// A `kamisado serve --port 0` process, killed when dropped.
+struct Server {
+    child: Child,
+    /// Kept open: the server's stdout is never closed under it.
+    _stdout: BufReader<ChildStdout>,
+    /// `http://127.0.0.1:PORT/`
+    url: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let Some(url) = line.split_whitespace().find(|w| w.starts_with("http://")) else {
+            let _ = child.kill();
+            panic!("`kamisado serve` printed no address: `{line}`");
+        };
+        assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+        assert!(
+            !url.ends_with(":0/"),
+            "port 0 must be replaced by the real one: {line}"
+        );
+        Server {
+            url: url.to_owned(),
+            child,
+            _stdout: stdout,
+        }
+    }
+
+    /// Whether the process is still running.
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Percent-encodes a query-string value (spaces as `+`, as forms and the page send them).
+fn encode(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'/' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// GET `url`: the status and the body as JSON.
+async fn get(url: &str) -> (u16, Json) {
+    let client =
+        hyper_util::client::legacy::Client::builder(TokioExecutor::new()).build_http::<String>();
+    let response = client
+        .get(url.parse().unwrap())
+        .await
+        .unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "GET {url}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    (status, body)
+}
+
+/// `kamisado query --json` for a move list from the start.
+fn query(moves: &str) -> Json {
+    let run = kamisado(&["query", "--json", "--moves", moves], "");
+    assert_eq!(run.code, 0, "query --moves {moves}: {}", run.stderr);
+    run.json()
+}
+
+/// What the command line says about bad input, without its `error: ` prefix.
+fn cli_error(args: &[&str]) -> String {
+    let run = kamisado(args, "");
+    run.assert_one_line_error(2, "");
+    run.stderr.trim().trim_start_matches("error: ").to_owned()
+}
+
+/// Every field `query --json` prints has the same value in the API's answer, except the
+/// time taken and where answers came from (the server has the opening table built in).
+fn assert_same_report(api: &Json, cli: &Json) {
+    for (field, value) in cli.as_object().unwrap() {
+        match field.as_str() {
+            "seconds" => assert!(api[field].is_number()),
+            "source" => assert!(api[field].is_string()),
+            "moves" => {
+                let strip = |moves: &Json| -> Vec<Json> {
+                    moves
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|m| json!([m["move"], m["value"], m["remoteness"]]))
+                        .collect()
+                };
+                assert_eq!(strip(&api[field]), strip(value), "moves");
+            }
+            _ => assert_eq!(&api[field], value, "field `{field}`"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
+    let mut server = Server::start(&["--threads", "1", "--hash-mb", "32"]);
+    let base = server.url.clone();
+    let api = |params: &str| format!("{base}api/query?{params}");
+
+    // Garbage of every kind: 400, the command line's one-line message, and the server
+    // goes on serving.
+    let garbage: [(&str, &[&str]); 6] = [
+        ("moves=zz", &["query", "--moves", "zz"]),
+        // A control character is escaped in the message, as on the terminal.
+        ("moves=a1-a5+%01b", &["query", "--moves", "a1-a5 \u{1}b"]),
+        ("moves=a1-a5+a1-a6", &["query", "--moves", "a1-a5 a1-a6"]),
+        ("position=garbage", &["query", "--position", "garbage"]),
+        (
+            "position=obupyrgn/8/8/8/8/8/8/NGRYPUBO+x+-",
+            &["query", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBO x -"],
+        ),
+        (
+            "position=obupyrgn/8/8/8/8/8/8/NGRYPUBB+b+-",
+            &["query", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBB b -"],
+        ),
+    ];
+    for (params, cli_args) in garbage {
+        let (status, body) = get(&api(params)).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        assert_eq!(
+            body["error"].as_str().unwrap(),
+            cli_error(cli_args),
+            "{params}"
+        );
+    }
+    for params in [
+        "game=kamon",
+        "game=chess",
+        "moves=%FF%FE",
+        "moves=a1-a5&moves=b1-b2",
+    ] {
+        let (status, body) = get(&api(params)).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+    }
+    let (status, _) = get(&format!("{base}no/such/page")).await;
+    assert_eq!(status, 404);
+    assert!(server.alive(), "the server died on bad input");
+
+    // A good request after all that: every field of `query --json`, with the same values.
+    let moves = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4";
+    let (status, body) = get(&api(&format!("moves={}", encode(moves)))).await;
+    assert_eq!(status, 200, "{body}");
+    assert_same_report(&body, &query(moves));
+    assert_eq!(body["game"], "kamisado");
+    assert_eq!(body["complete"], true);
+    // The perfect line is exactly `remoteness` moves and starts with a best move.
+    let pv = body["pv"].as_array().unwrap();
+    assert_eq!(body["pv_complete"], true);
+    assert_eq!(pv.len() as u64, body["remoteness"].as_u64().unwrap());
+    assert!(body["best"].as_array().unwrap().contains(&pv[0]));
+    // The legal moves are the answered ones.
+    let mut legal: Vec<&Json> = body["legal_moves"].as_array().unwrap().iter().collect();
+    let mut answered: Vec<&Json> = body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["move"])
+        .collect();
+    legal.sort_by_key(|m| m.to_string());
+    answered.sort_by_key(|m| m.to_string());
+    assert_eq!(legal, answered);
+
+    // The games for the selector: only single-round Kamisado is served yet.
+    let (status, games) = get(&format!("{base}api/games")).await;
+    assert_eq!(status, 200);
+    let served: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["available"] == true)
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(served, ["kamisado"]);
+}
+
+/// The zero-length moves the API lists after a move are exactly the forced chain: the line
+/// replayed with them written out is accepted by the rules core (which checks each is the
+/// forced one) and leaves nothing pending.
+#[tokio::test]
+async fn the_api_lists_the_zero_length_moves_each_move_causes() {
+    let server = Server::start(&["--threads", "1", "--hash-mb", "16"]);
+    // c8-c6 lands on orange: Black's orange tower on h7 is blocked and passes, and its
+    // square (purple) hands White a second move.
+    let moves = ["h1-h7", "c8-c6"];
+    let (status, body) = get(&format!(
+        "{}api/query?moves={}",
+        server.url,
+        encode(&moves.join(" "))
+    ))
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let played = body["line"]["moves"].as_array().unwrap();
+    assert_eq!(played.len(), 2);
+    let mut written = Vec::new();
+    for (m, p) in moves.iter().zip(played) {
+        assert_eq!(p["move"], *m);
+        written.push(m.to_string());
+        written.extend(
+            p["zero_length_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|z| z.as_str().unwrap().to_owned()),
+        );
+    }
+    assert_eq!(played[1]["zero_length_moves"], json!(["h7-h7"]));
+    assert_eq!(
+        (&played[0]["side"], &played[1]["side"]),
+        (&json!("black"), &json!("white"))
+    );
+    let line =
+        kamisado_core::notation::play_line(&kamisado_core::Position::start(), &written.join(" "))
+            .expect("the listed zero-length moves are the forced ones");
+    assert!(line.end.pending_zero_moves().is_empty());
+    assert_eq!(line.end.to_string(), body["position"]);
+    assert_eq!(body["to_move"], "white");
+    assert_same_report(&body, &query(&moves.join(" ")));
+}
+
+/// The start comes from the opening table compiled into the program; two of its moves
+/// are checked against live searches of the positions they lead to.
+#[tokio::test]
+async fn the_start_is_answered_at_once_from_the_built_in_opening_table() {
+    let server = Server::start(&["--threads", "1", "--hash-mb", "32"]);
+    let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (&body["value"], &body["remoteness"]),
+        (&json!("win"), &json!(17))
+    );
+    assert_eq!(body["source"], "db");
+    assert_eq!(body["complete"], true);
+    let moves = body["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 102);
+    assert!(moves.iter().all(|m| m["source"] == "db"));
+    for mv in ["h1-h5", "a1-a7"] {
+        let ours = moves.iter().find(|m| m["move"] == mv).unwrap();
+        // Searched afresh: the position after the move, for White (the turn passes).
+        let after = query(mv);
+        assert_eq!(after["to_move"], "white");
+        let flipped = if after["value"] == "win" {
+            "loss"
+        } else {
+            "win"
+        };
+        assert_eq!(ours["value"], flipped, "{mv}");
+        assert_eq!(
+            ours["remoteness"].as_u64(),
+            after["remoteness"].as_u64().map(|r| r + 1),
+            "{mv}"
+        );
+    }
+}
+
+/// A position no table holds (the start with two of White's towers swapped, White to move)
+/// whose query takes about 19 s on one thread: far past any time limit below, even in an
+/// optimised build on a fast machine (the first move's query once served here, and a
+/// faster solver answered it inside the limit).
+const SLOW_POSITION: &str = "obupyrgn/8/8/8/8/8/8/GNRYPUBO w -";
+
+/// Searches are bounded: by the time limit (the answer then says what it has), and in
+/// number (a request finding every permit taken waits a second, then gets 503). Neither
+/// blocks the rest of the server.
+#[tokio::test]
+async fn searches_are_bounded_in_time_and_number() {
+    // A small table and one thread: the search below takes far longer than the limit.
+    let server = Server::start(&[
+        "--threads",
+        "1",
+        "--hash-mb",
+        "4",
+        "--time-limit",
+        "2",
+        "--searches",
+        "1",
+    ]);
+    let slow = format!("{}api/query?position={}", server.url, encode(SLOW_POSITION));
+    let started = Instant::now();
+    let search = tokio::spawn(async move { get(&slow).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // The page and the games list answer at once while the search runs.
+    let quick = Instant::now();
+    let (status, _) = get(&format!("{}api/games", server.url)).await;
+    assert_eq!(status, 200);
+    assert!(
+        quick.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        quick.elapsed()
+    );
+
+    // The one permit is taken: 503, after a short wait, not after the search.
+    let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body["error"].as_str().unwrap().starts_with("busy"));
+    assert!(started.elapsed() < Duration::from_millis(1900));
+
+    let (status, partial) = search.await.unwrap();
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{partial}");
+    assert!(took < Duration::from_secs(5), "the 2 s limit took {took:?}");
+    assert_eq!(partial["complete"], false);
+    assert!(partial["message"]
+        .as_str()
+        .unwrap()
+        .contains("time limit of 2 s"));
+    // What it did answer is exact: each answered move agrees with a solve of the position
+    // it leads to (the mover's value is the opposite of the value there, one move longer).
+    for m in partial["moves"].as_array().unwrap() {
+        let mv = m["move"].as_str().unwrap();
+        let run = kamisado(
+            &[
+                "solve",
+                "--json",
+                "--position",
+                SLOW_POSITION,
+                "--moves",
+                mv,
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "solve after {mv}: {}", run.stderr);
+        let after = run.json();
+        let opposite = match after["value"].as_str().unwrap() {
+            "win" => "loss",
+            "loss" => "win",
+            other => other,
+        };
+        assert_eq!(m["value"], opposite, "{mv}: {m}, solved after it: {after}");
+        if let Some(r) = m["remoteness"].as_u64() {
+            assert_eq!(Some(r), after["remoteness"].as_u64().map(|r| r + 1), "{mv}");
+        }
+    }
+    assert_eq!(partial["legal_moves"].as_array().unwrap().len(), 102);
+
+    // The permit is back.
+    let (status, _) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200);
+}
+
+/// A search whose client goes away is stopped at once: its permit is free for the next
+/// request long before the time limit.
+#[tokio::test]
+async fn a_search_stops_when_its_client_goes_away() {
+    let server = Server::start(&[
+        "--threads",
+        "1",
+        "--hash-mb",
+        "4",
+        "--time-limit",
+        "60",
+        "--searches",
+        "1",
+    ]);
+    let slow = format!("{}api/query?position={}", server.url, encode(SLOW_POSITION));
+    let gave_up = tokio::time::timeout(Duration::from_millis(400), get(&slow)).await;
+    assert!(gave_up.is_err(), "the search was expected to take longer");
+    let started = Instant::now();
+    let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+// ---- The page in a real browser ------------------------------------------------------------
+
+/// A program on `PATH` (or where the environment variable `env` says).
+fn program(name: &str, env: &str) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(env) {
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// A chromedriver process on a free port, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start(chromedriver: &PathBuf) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{} does not start: {e}", chromedriver.display()));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("chromedriver exited at once: {status}");
+            }
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver does not listen on port {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Headless Chromium in a new empty profile, through chromedriver.
+async fn browser(driver: &Driver, chromium: &PathBuf) -> Client {
+    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).unwrap();
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".to_owned(),
+        json!({
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--window-size=1120,1000", "--force-device-scale-factor=1",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .unwrap_or_else(|e| panic!("cannot start headless Chromium through chromedriver: {e}"))
+}
+
+/// A failed check in the browser session, said in words; the session is closed before
+/// the test fails.
+type Checked<T> = Result<T, String>;
+
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+fn webdriver<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> String + '_ {
+    move |e| format!("{what}: {e}")
+}
+
+/// Waits until the page shows `moves_played` moves and has its answer.
+async fn wait_for_answer(client: &Client, moves_played: usize) -> Checked<()> {
+    let current = if moves_played == 0 {
+        r#"#history li.empty"#.to_owned()
+    } else {
+        format!(r#"#history li.current[data-index="{moves_played}"]"#)
+    };
+    for selector in [current.as_str(), r#"#status[data-state="ready"]"#] {
+        client
+            .wait()
+            .at_most(Duration::from_secs(120))
+            .for_element(Locator::Css(selector))
+            .await
+            .map_err(webdriver(&format!("waiting for `{selector}`")))?;
+    }
+    Ok(())
+}
+
+/// The value and remoteness the page shows for the side to move.
+async fn shown_value(client: &Client) -> Checked<(String, String)> {
+    let value = client
+        .find(Locator::Css("#value"))
+        .await
+        .map_err(webdriver("#value"))?;
+    let attr = |name: &'static str| {
+        let value = value.clone();
+        async move {
+            value
+                .attr(name)
+                .await
+                .map_err(webdriver(name))
+                .map(Option::unwrap_or_default)
+        }
+    };
+    Ok((attr("data-value").await?, attr("data-remoteness").await?))
+}
+
+fn expected_value(report: &Json) -> (String, String) {
+    (
+        report["value"].as_str().unwrap_or_default().to_owned(),
+        report["remoteness"].to_string(),
+    )
+}
+
+async fn text_of(client: &Client, selector: &str) -> Checked<String> {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .map_err(webdriver(selector))?
+        .text()
+        .await
+        .map_err(webdriver(selector))
+}
+
+async fn click(client: &Client, selector: &str) -> Checked<()> {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .map_err(webdriver(selector))?
+        .click()
+        .await
+        .map_err(webdriver(selector))
+}
+
+/// What a visitor does: open a shared line, click a tower and a destination, go back,
+/// watch a zero-length move happen, paste a bad and a good move list.
+async fn visit(client: &Client, server: &str) -> Checked<()> {
+    // The start, a free move: nothing is shown until a tower is clicked; then its
+    // destinations carry the opening table's results (the table is checked against a
+    // fresh computation by the CLI tests), and clicking one plays it.
+    client
+        .goto(server)
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    let badges = client
+        .find_all(Locator::Css("#board .badge"))
+        .await
+        .map_err(webdriver("badges"))?;
+    ensure!(
+        badges.is_empty(),
+        "{} destinations shown before a click",
+        badges.len()
+    );
+    click(client, r#"[data-square="h1"] .tower"#).await?;
+    let table: Json = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/openings.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let from_h1: Vec<&Json> = table["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["move"].as_str().unwrap().starts_with("h1-"))
+        .collect();
+    let badges = client
+        .find_all(Locator::Css("#board .badge"))
+        .await
+        .map_err(webdriver("badges"))?;
+    ensure!(
+        badges.len() == from_h1.len(),
+        "{} destinations shown for h1, the table has {}",
+        badges.len(),
+        from_h1.len()
+    );
+    for m in &from_h1 {
+        let to = &m["move"].as_str().unwrap()[3..];
+        let badge = client
+            .find(Locator::Css(&format!(r#"[data-square="{to}"] .badge"#)))
+            .await
+            .map_err(webdriver(&format!("the badge on {to}")))?;
+        let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
+        let remoteness = badge
+            .attr("data-remoteness")
+            .await
+            .map_err(webdriver("badge"))?;
+        ensure!(
+            value.as_deref() == m["value"].as_str()
+                && remoteness == Some(m["remoteness"].to_string()),
+            "{}: the board shows {value:?} {remoteness:?}, the table says {} {}",
+            m["move"],
+            m["value"],
+            m["remoteness"]
+        );
+    }
+    click(client, r#"[data-square="h5"]"#).await?;
+    wait_for_answer(client, 1).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&query("h1-h5")),
+        "after h1-h5 the page shows {:?}",
+        shown_value(client).await?
+    );
+
+    let opening = "h1-h7 c8-c4";
+    client
+        .goto(&format!("{server}?moves={}", encode(opening)))
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 2).await?;
+    let before = query(opening);
+    ensure!(
+        shown_value(client).await? == expected_value(&before),
+        "after {opening} the page shows {:?}, query says {:?}",
+        shown_value(client).await?,
+        expected_value(&before)
+    );
+
+    // Click the tower of the best move: every destination shows the move's value and
+    // remoteness for the mover, as query has them.
+    let moves = before["moves"].as_array().unwrap();
+    let best = moves[0]["move"].as_str().unwrap().to_owned();
+    let (from, to) = best.split_once('-').unwrap();
+    click(client, &format!(r#"[data-square="{from}"] .tower"#)).await?;
+    for m in moves {
+        let mv = m["move"].as_str().unwrap();
+        let (f, t) = mv.split_once('-').unwrap();
+        if f != from {
+            continue;
+        }
+        let badge = client
+            .find(Locator::Css(&format!(r#"[data-square="{t}"] .badge"#)))
+            .await
+            .map_err(webdriver(&format!("the badge on {t}")))?;
+        let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
+        let remoteness = badge
+            .attr("data-remoteness")
+            .await
+            .map_err(webdriver("badge"))?;
+        ensure!(
+            value.as_deref() == m["value"].as_str()
+                && remoteness == Some(m["remoteness"].to_string()),
+            "{mv}: the board shows {value:?} {remoteness:?}, query says {} {}",
+            m["value"],
+            m["remoteness"]
+        );
+    }
+
+    // Play it by clicking its destination.
+    click(client, &format!(r#"[data-square="{to}"]"#)).await?;
+    wait_for_answer(client, 3).await?;
+    let line = format!("{opening} {best}");
+    let after = query(&line);
+    ensure!(
+        shown_value(client).await? == expected_value(&after),
+        "after {line} the page shows {:?}, query says {:?}",
+        shown_value(client).await?,
+        expected_value(&after)
+    );
+    let share = client
+        .find(Locator::Css("#share"))
+        .await
+        .map_err(webdriver("#share"))?
+        .attr("href")
+        .await
+        .map_err(webdriver("#share"))?
+        .unwrap_or_default();
+    ensure!(
+        share == format!("{server}?moves={}", encode(&line)),
+        "the share link is {share}"
+    );
+    let pv = client
+        .find_all(Locator::Css("#pv button"))
+        .await
+        .map_err(webdriver("#pv"))?;
+    ensure!(
+        pv.len() as u64 == after["remoteness"].as_u64().unwrap(),
+        "the perfect line has {} moves, the remoteness is {}",
+        pv.len(),
+        after["remoteness"]
+    );
+
+    let screenshot = client.screenshot().await.map_err(webdriver("screenshot"))?;
+    let target = std::env::var_os("KAMISADO_SCREENSHOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve.png"));
+    std::fs::write(&target, screenshot).map_err(|e| format!("{}: {e}", target.display()))?;
+
+    // Back one move: the earlier position and its value again.
+    click(client, "#back").await?;
+    wait_for_answer(client, 2).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&before),
+        "back at {opening} the page shows {:?}",
+        shown_value(client).await?
+    );
+
+    // A zero-length move, shown as it happens: White's c8-c6 blocks Black's orange tower,
+    // which passes, and White moves again.
+    let zero = "h1-h7 c8-c6";
+    client
+        .goto(&format!("{server}?moves={}", encode(zero)))
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 2).await?;
+    let event = text_of(client, "#event").await?;
+    ensure!(
+        event.contains("zero-length move h7-h7") && event.contains("White moves next"),
+        "the page says `{event}` after {zero}"
+    );
+    let item = text_of(client, r#"#history li[data-index="2"]"#).await?;
+    ensure!(item.contains("(h7-h7)"), "the move list shows `{item}`");
+    ensure!(
+        shown_value(client).await? == expected_value(&query(zero)),
+        "after {zero} the page shows {:?}",
+        shown_value(client).await?
+    );
+
+    // Pasting: a bad move list is refused with the command line's message, a good one
+    // is shown.
+    let paste = client
+        .find(Locator::Css("#paste"))
+        .await
+        .map_err(webdriver("#paste"))?;
+    paste
+        .send_keys("h1-h5 zz")
+        .await
+        .map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    client
+        .wait()
+        .at_most(Duration::from_secs(30))
+        .for_element(Locator::Css("#load-error:not([hidden])"))
+        .await
+        .map_err(webdriver("waiting for the paste error"))?;
+    let error = text_of(client, "#load-error").await?;
+    let expected = cli_error(&["query", "--moves", "h1-h5 zz"]);
+    ensure!(
+        error == expected,
+        "the page says `{error}`, the command line `{expected}`"
+    );
+    paste.clear().await.map_err(webdriver("clearing"))?;
+    paste
+        .send_keys("h1-h5")
+        .await
+        .map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    wait_for_answer(client, 1).await?;
+    ensure!(
+        shown_value(client).await? == expected_value(&query("h1-h5")),
+        "after pasting h1-h5 the page shows {:?}",
+        shown_value(client).await?
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_board_in_headless_chromium_agrees_with_query() {
+    let (Some(chromium), Some(chromedriver)) = (
+        program("chromium", "CHROMIUM"),
+        program("chromedriver", "CHROMEDRIVER"),
+    ) else {
+        panic!(
+            "this test needs headless Chromium and chromedriver, which are not installed: \
+             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
+             CHROMIUM and CHROMEDRIVER to their paths"
+        );
+    };
+    let mut server = Server::start(&["--time-limit", "120"]);
+    let driver = Driver::start(&chromedriver);
+    let client = browser(&driver, &chromium).await;
+    let result = visit(&client, &server.url).await;
+    let _ = client.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(server.alive());
+}

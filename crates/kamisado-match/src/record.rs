@@ -1,0 +1,208 @@
+//! Match records: the moves of every round, with the winner's refill choice after each
+//! round that does not end the match.
+//!
+//! `a1-a5 d8-d3 ... a6-c8 left h1-h3 ...`. Zero-length moves and skipped turns are never
+//! written. [`MatchRecord`] is also the state a program keeps while a match is played: the
+//! start, moves and result of every round, and the refill choices.
+
+use std::fmt;
+
+use kamisado_core::{EndReason, Move, ParseMoveError};
+
+use crate::{IllegalMatchMove, MatchPosition, Refill, RefillError, RoundEnd};
+
+/// One round of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRecord {
+    /// The position the round started from (for the first round of a record, the record's
+    /// start, which may be any position).
+    pub start: MatchPosition,
+    /// The moves of positive length, in order.
+    pub moves: Vec<Move>,
+    pub result: Option<RoundEnd>,
+    /// The winner's choice for the next round, once made.
+    pub refill: Option<Refill>,
+}
+
+/// A match played from a position: every round's moves, results and refill choices, and
+/// where they lead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRecord {
+    rounds: Vec<RoundRecord>,
+    current: MatchPosition,
+}
+
+impl MatchRecord {
+    /// An empty record from `start` (its pending zero-length moves played).
+    pub fn new(start: MatchPosition) -> MatchRecord {
+        let start = start.resolve();
+        let result = start.round_end();
+        MatchRecord {
+            rounds: vec![RoundRecord {
+                start,
+                moves: Vec::new(),
+                result,
+                refill: None,
+            }],
+            current: start,
+        }
+    }
+
+    /// The rounds so far, the last one possibly unfinished (or finished and waiting for
+    /// the refill choice).
+    pub fn rounds(&self) -> &[RoundRecord] {
+        &self.rounds
+    }
+
+    pub fn start(&self) -> MatchPosition {
+        self.rounds[0].start
+    }
+
+    /// Where the record has got to.
+    pub fn current(&self) -> MatchPosition {
+        self.current
+    }
+
+    /// The number of the current round, counting from 1 as the ranks count them (see
+    /// [`MatchPosition::round_number`]).
+    pub fn round_number(&self) -> u32 {
+        self.current.round_number()
+    }
+
+    fn last_round(&mut self) -> &mut RoundRecord {
+        self.rounds.last_mut().expect("a record has a round")
+    }
+
+    /// Plays a move of positive length in the current round.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMatchMove> {
+        let next = self.current.play(m)?;
+        let round = self.last_round();
+        round.moves.push(m);
+        round.result = next.round_end();
+        self.current = next;
+        Ok(())
+    }
+
+    /// Makes the round winner's refill choice and starts the next round.
+    pub fn refill(&mut self, choice: Refill) -> Result<(), RefillError> {
+        let next = self.current.refill(choice)?;
+        self.last_round().refill = Some(choice);
+        self.rounds.push(RoundRecord {
+            start: next,
+            moves: Vec::new(),
+            result: None,
+            refill: None,
+        });
+        self.current = next;
+        Ok(())
+    }
+
+    /// Reads a record played from `start`: moves like `a1-a5`, and after each round that
+    /// does not end the match the word `left` or `right`.
+    pub fn parse(start: MatchPosition, text: &str) -> Result<MatchRecord, RecordError> {
+        let mut record = MatchRecord::new(start);
+        for (i, token) in text.split_whitespace().enumerate() {
+            let (round, move_number) = (
+                record.round_number(),
+                record.rounds[record.rounds.len() - 1].moves.len() + 1,
+            );
+            let error = |reason: RecordErrorReason| RecordError {
+                token_number: i + 1,
+                token: token.to_owned(),
+                round,
+                move_number,
+                reason,
+            };
+            let pos = record.current;
+            if let Some(winner) = pos.match_winner() {
+                return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
+            }
+            if let Ok(choice) = token.parse::<Refill>() {
+                record.refill(choice).map_err(|e| {
+                    error(match e {
+                        RefillError::RoundNotOver => RecordErrorReason::RefillNotDue,
+                        RefillError::MatchOver { winner } => {
+                            RecordErrorReason::AfterMatchEnd { winner }
+                        }
+                    })
+                })?;
+                continue;
+            }
+            let m: Move = token.parse().map_err(|e: ParseMoveError| {
+                error(if token.contains('-') {
+                    RecordErrorReason::Parse(e)
+                } else {
+                    RecordErrorReason::NotAToken
+                })
+            })?;
+            if let Some(end) = pos.round_end() {
+                return Err(error(RecordErrorReason::RefillMissing {
+                    winner: end.winner,
+                    reason: end.reason,
+                }));
+            }
+            if m.is_zero_length() {
+                return Err(error(RecordErrorReason::ZeroLength));
+            }
+            record
+                .play(m)
+                .map_err(|e| error(RecordErrorReason::Illegal(e)))?;
+        }
+        Ok(record)
+    }
+}
+
+/// The record text: every move, and the refill words.
+impl fmt::Display for MatchRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut separator = "";
+        for round in &self.rounds {
+            for m in &round.moves {
+                write!(f, "{separator}{m}")?;
+                separator = " ";
+            }
+            if let Some(choice) = round.refill {
+                write!(f, "{separator}{choice}")?;
+                separator = " ";
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a match record cannot be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("token {token_number} `{token}` (round {round}, move {move_number}): {reason}")]
+pub struct RecordError {
+    /// 1-based position of the token in the record.
+    pub token_number: usize,
+    pub token: String,
+    /// The round the token would belong to.
+    pub round: u32,
+    /// 1-based number of the move within its round that the token would be.
+    pub move_number: usize,
+    pub reason: RecordErrorReason,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordErrorReason {
+    #[error("neither a move (like `a1-a5`) nor a refill choice (`left` or `right`)")]
+    NotAToken,
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    #[error("illegal: {0}")]
+    Illegal(#[from] IllegalMatchMove),
+    #[error("zero-length moves are played automatically and never written in a match record")]
+    ZeroLength,
+    #[error(
+        "a refill choice comes only after the move that ends a round, and this round is not over"
+    )]
+    RefillNotDue,
+    #[error("the round is over ({winner} won it by {}): the winner's refill choice, `left` or `right`, must come before the next round's moves", reason.name())]
+    RefillMissing {
+        winner: kamisado_core::Side,
+        reason: EndReason,
+    },
+    #[error("the match is over ({winner} won it): nothing may follow")]
+    AfterMatchEnd { winner: kamisado_core::Side },
+}

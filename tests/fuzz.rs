@@ -1,0 +1,421 @@
+//! A fuzz harness for every parser, on stable Rust, run as an ordinary test: position
+//! text, move lists, game records, KEI lines in both directions (and the bounded line
+//! reader under them), and database files (header and records).
+//!
+//! Each target is a function of bytes that must not panic and, where a round trip
+//! exists, must print what it parsed so that parsing the print gives the same thing
+//! back. Three sources feed the targets:
+//!
+//! - the committed corpus, `tests/fuzz-corpus/<target>/` (every file, every run);
+//! - mutations of the corpus (bit flips, inserted syntax characters, deleted, repeated
+//!   and spliced pieces, truncations) from a seeded generator, so that a run is the
+//!   same every time;
+//! - proptest strategies that build near-valid input from each syntax's own alphabet,
+//!   which reaches further than random bytes.
+//!
+//! The harness is bounded: about two seconds per target by default.
+//! `KAMISADO_FUZZ_SECONDS=600 cargo test --test fuzz` runs longer, and
+//! `KAMISADO_FUZZ_SEED=N` mutates differently. A failing input is printed, escaped, with
+//! the target's name: add it to the corpus once fixed. Each target's function has the
+//! shape of a libFuzzer target (`fn(&[u8])`), for a nightly `cargo fuzz` to call.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use kamisado_core::notation::play_line;
+use kamisado_core::{Move, Position, Setup};
+use kamisado_db::{encode, Database, Record};
+use kamisado_referee::record::record_text;
+use kamisado_referee::{read_line, record_lines, Command, PlayedGame, Reply};
+use kamisado_solver::Value;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Position text: a `Setup`, a `Position`, and what a position answers, all without
+/// panicking; a position printed and parsed again is the same position.
+fn position_target(bytes: &[u8]) {
+    let text = text(bytes);
+    if let Ok(setup) = text.parse::<Setup>() {
+        let again: Setup = setup.to_string().parse().expect("a printed setup parses");
+        assert_eq!(again, setup, "setup round trip of {text:?}");
+    }
+    if let Ok(pos) = text.parse::<Position>() {
+        let printed = pos.to_string();
+        let again: Position = printed.parse().expect("a printed position parses");
+        assert_eq!(again, pos, "position round trip of {text:?}");
+        let _ = (pos.legal_moves(), pos.pending_zero_moves(), pos.end());
+        let resolved = pos.resolve();
+        let _ = (
+            resolved.legal_moves(),
+            resolved.canonical_key(),
+            resolved.winning_move(),
+        );
+    }
+}
+
+/// A move list played from the start (or, when the first line is a position text, from
+/// there): each word that parses as a move prints back as itself, and a line that plays
+/// replays the same from the moves it reports.
+fn moves_target(bytes: &[u8]) {
+    let text = text(bytes);
+    let (start, moves) = match text.split_once('\n') {
+        Some((head, rest)) => match head.parse::<Position>() {
+            Ok(pos) => (pos, rest),
+            Err(_) => (Position::start(), text.as_str()),
+        },
+        None => (Position::start(), text.as_str()),
+    };
+    for word in moves.split_whitespace() {
+        if let Ok(m) = word.parse::<Move>() {
+            let again: Move = m.to_string().parse().expect("a printed move parses");
+            assert_eq!(again, m);
+        }
+    }
+    match play_line(&start, moves) {
+        Ok(line) => {
+            let printed: Vec<String> = line.moves.iter().map(Move::to_string).collect();
+            let again = play_line(&start, &printed.join(" ")).expect("the moves played replay");
+            assert_eq!(again.end, line.end, "replay of {moves:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// Game records, as `kamisado verify` reads a file: every line is replayed as far as it
+/// is legal, and the record of what was played replays to the same game.
+fn record_target(bytes: &[u8]) {
+    let text = text(bytes);
+    for line in record_lines(&text) {
+        let game = PlayedGame::parse(&line.text);
+        if let Some(e) = &game.error {
+            let _ = e.to_string();
+        }
+        let written = record_text(&game.given, game.startpos, &game.moves);
+        let again = PlayedGame::parse(&written);
+        assert_eq!(
+            again.error, None,
+            "the record {written:?} of {:?}",
+            line.text
+        );
+        assert_eq!(again.moves, game.moves);
+        assert_eq!(again.end(), game.end());
+    }
+}
+
+/// KEI from the referee (commands, as an engine reads them) and from an engine
+/// (replies, as the referee reads them), line by line through the bounded reader:
+/// what parses prints back to the same command or reply.
+fn kei_target(bytes: &[u8]) {
+    let mut input = bytes;
+    while let Some(line) = read_line(&mut input, 4096).expect("reading a slice cannot fail") {
+        let kamisado_referee::InputLine::Text(line) = line else {
+            continue;
+        };
+        match Command::parse(&line) {
+            Ok(Some(command)) => {
+                let printed = command.to_string();
+                let again = Command::parse(&printed).expect("a printed command parses");
+                assert_eq!(again, Some(command), "command round trip of {line:?}");
+                if let Command::Position(spec) = &again.unwrap() {
+                    let _ = spec.play();
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+        match Reply::parse(&line) {
+            Ok(Some(reply)) => {
+                let printed = reply.to_string();
+                let again = Reply::parse(&printed).expect("a printed reply parses");
+                // `id` and `info` keep their text trimmed and spaced as printed.
+                if !matches!(reply, Reply::Id { .. } | Reply::Info(_)) {
+                    assert_eq!(again, Some(reply), "reply round trip of {line:?}");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+}
+
+/// A database file's bytes: opened or refused with an error, never a panic; when
+/// opened, every record, lookup and check runs (also without panicking).
+fn database_target(bytes: &[u8]) {
+    match Database::from_bytes(bytes.to_vec()) {
+        Ok(db) => {
+            let _ = (db.header().to_owned(), db.len(), db.file_bytes());
+            for record in db.records().take(10_000) {
+                let _ = (record.value(), record.remoteness(), record.best_move());
+                let _ = db.find(record.key());
+            }
+            let _ = db.lookup(&Position::start());
+            let _ = db.get(db.len());
+            if let Err(e) = db.verify_checksum(&mut |_| {}) {
+                let _ = e.to_string();
+            }
+            if let Err(e) = db.verify_layout() {
+                let _ = e.to_string();
+            }
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+struct Target {
+    name: &'static str,
+    run: fn(&[u8]),
+    /// Bytes a mutation inserts most often: the syntax's own.
+    alphabet: &'static [u8],
+}
+
+const TARGETS: [Target; 5] = [
+    Target {
+        name: "position",
+        run: position_target,
+        alphabet: b"obupyrgnOBUPYRGN012345678/ bw-\n",
+    },
+    Target {
+        name: "moves",
+        run: moves_target,
+        alphabet: b"abcdefghi0123456789- \n",
+    },
+    Target {
+        name: "record",
+        run: record_target,
+        alphabet: b"abcdefgh12345678- #\nposition startpos moves obupyrgnOBUPYRGN/bw",
+    },
+    Target {
+        name: "kei",
+        run: kei_target,
+        alphabet: b"kei ok position startpos moves go movetime bestmove (none) info id name quit 0123456789 abcdefgh-\n\r",
+    },
+    Target {
+        name: "database",
+        run: database_target,
+        alphabet: b"\x00\x01\xff\x7f\x80KAMISADB",
+    },
+];
+
+fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz-corpus")
+        .join(name);
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no corpus in {}", dir.display());
+    files
+}
+
+/// Runs `target` on `input`; on a panic, fails with the input, escaped, to reproduce it.
+fn check(target: &Target, origin: &str, input: &[u8]) {
+    if catch_unwind(AssertUnwindSafe(|| (target.run)(input))).is_err() {
+        panic!(
+            "fuzz target `{}` panicked on an input from {origin}: {:?}",
+            target.name,
+            String::from_utf8_lossy(input)
+        );
+    }
+}
+
+/// One random change to `input`, drawn from `rng`: the usual mutations of coverage-blind
+/// fuzzers, with inserted bytes drawn mostly from the syntax's alphabet.
+fn mutate(rng: &mut fastrand::Rng, input: &mut Vec<u8>, alphabet: &[u8], other: &[u8]) {
+    let byte = |rng: &mut fastrand::Rng| {
+        if rng.u8(..) < 200 {
+            alphabet[rng.usize(..alphabet.len())]
+        } else {
+            rng.u8(..)
+        }
+    };
+    let len = input.len();
+    match rng.u8(..8) {
+        0 if len > 0 => {
+            let at = rng.usize(..len);
+            input[at] ^= 1 << rng.u8(..8);
+        }
+        1 => {
+            let at = rng.usize(..=len);
+            let b = byte(rng);
+            input.insert(at, b);
+        }
+        2 if len > 0 => {
+            let at = rng.usize(..len);
+            let n = rng.usize(1..=(len - at).min(16));
+            input.drain(at..at + n);
+        }
+        3 if len > 0 => {
+            let at = rng.usize(..len);
+            let n = rng.usize(1..=(len - at).min(64));
+            let piece = input[at..at + n].to_vec();
+            let to = rng.usize(..=input.len());
+            input.splice(
+                to..to,
+                piece.iter().copied().cycle().take(n * rng.usize(1..4)),
+            );
+        }
+        4 if len > 0 => input.truncate(rng.usize(..len)),
+        5 if !other.is_empty() => {
+            let at = rng.usize(..other.len());
+            let n = rng.usize(1..=(other.len() - at).min(64));
+            let to = rng.usize(..=input.len());
+            input.splice(to..to, other[at..at + n].iter().copied());
+        }
+        6 if len > 0 => {
+            let at = rng.usize(..len);
+            input[at] = byte(rng);
+        }
+        // A u64-sized field (a database count, a length) set to an extreme.
+        _ if len >= 8 => {
+            let at = rng.usize(..=len - 8);
+            let value = [0, 1, u64::MAX, u64::MAX / 16, 1 << 40][rng.usize(..5)];
+            input[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        }
+        _ => input.push(byte(rng)),
+    }
+}
+
+fn budget() -> Duration {
+    let seconds = std::env::var("KAMISADO_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(2.0);
+    Duration::from_secs_f64(seconds)
+}
+
+fn seed() -> u64 {
+    std::env::var("KAMISADO_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12)
+}
+
+/// The corpus of `target` as it is, then mutated until the time budget is spent.
+fn fuzz(target: &Target) -> usize {
+    let corpus = corpus(target.name);
+    for (name, input) in &corpus {
+        check(target, &format!("the corpus file {name}"), input);
+    }
+    let deadline = Instant::now() + budget();
+    let mut rng = fastrand::Rng::with_seed(seed());
+    let mut runs = corpus.len();
+    while Instant::now() < deadline {
+        let (name, base) = &corpus[rng.usize(..corpus.len())];
+        let other = &corpus[rng.usize(..corpus.len())].1;
+        let mut input = base.clone();
+        for _ in 0..rng.usize(1..=8) {
+            mutate(&mut rng, &mut input, target.alphabet, other);
+        }
+        check(target, &format!("a mutation of {name}"), &input);
+        runs += 1;
+    }
+    runs
+}
+
+#[test]
+fn position_text_never_panics_and_round_trips() {
+    assert!(fuzz(&TARGETS[0]) > 100);
+}
+
+#[test]
+fn move_lists_never_panic_and_replay() {
+    assert!(fuzz(&TARGETS[1]) > 100);
+}
+
+#[test]
+fn game_records_never_panic_and_replay() {
+    assert!(fuzz(&TARGETS[2]) > 100);
+}
+
+#[test]
+fn kei_lines_never_panic_and_round_trip() {
+    assert!(fuzz(&TARGETS[3]) > 100);
+}
+
+#[test]
+fn database_files_never_panic() {
+    assert!(fuzz(&TARGETS[4]) > 100);
+}
+
+fn runner(cases: u32) -> TestRunner {
+    TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    })
+}
+
+/// Text built from the syntax's pieces: closer to valid than random bytes.
+#[test]
+fn near_valid_text_never_panics() {
+    let rank = "[obupyrgnOBUPYRGN1-8]{0,9}";
+    let position = format!("({rank}/){{0,8}}{rank} [bwx] [obupyrgn-]{{1,2}}");
+    let moves = "([a-h][1-8]-[a-h][1-8] ){0,12}";
+    let strategies: [(&Target, String); 4] = [
+        (&TARGETS[0], position.clone()),
+        (&TARGETS[1], moves.to_string()),
+        (&TARGETS[2], format!("(position ({position}|startpos) moves )?{moves}")),
+        (
+            &TARGETS[3],
+            format!("((kei|keiok|go( movetime -?[0-9]{{0,6}})?|bestmove [a-h][1-8]-[a-h][1-8]|position startpos moves {moves}|id name .{{0,8}}|info .{{0,8}})\n){{1,6}}"),
+        ),
+    ];
+    for (target, pattern) in strategies {
+        runner(400)
+            .run(&pattern.as_str(), |input| {
+                check(target, "a proptest strategy", input.as_bytes());
+                Ok(())
+            })
+            .unwrap();
+    }
+}
+
+/// Any sorted records encode to a file that opens to the same records.
+#[test]
+fn databases_round_trip() {
+    let record = (
+        any::<u128>(),
+        any::<bool>(),
+        proptest::option::of(0u32..200),
+        any::<u16>(),
+    )
+        .prop_map(|(key, win, remoteness, best)| {
+            let value = if win { Value::Win } else { Value::Loss };
+            let from = kamisado_core::Square::new((best % 64) as u8);
+            let to = kamisado_core::Square::new((best / 64 % 64) as u8);
+            let best = (best % 3 == 0).then(|| Move::new(from, to));
+            Record::new(key, value, remoteness, best)
+        });
+    runner(200)
+        .run(&proptest::collection::vec(record, 0..200), |mut records| {
+            records.sort_by_key(|r| r.key());
+            records.dedup_by_key(|r| r.key());
+            let bytes = encode(&records, "fuzz").unwrap();
+            let db = Database::from_bytes(bytes.clone()).unwrap();
+            prop_assert_eq!(db.records().collect::<Vec<_>>(), records.clone());
+            db.verify_checksum(&mut |_| {}).unwrap();
+            db.verify_layout().unwrap();
+            database_target(&bytes);
+            Ok(())
+        })
+        .unwrap();
+}
