@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 mod board;
+mod certificate;
 pub mod kamon;
 mod match_play;
 mod position;
@@ -29,6 +30,7 @@ mod search;
 mod checks;
 
 pub use board::{Colour, Side, Square, Tower};
+pub use certificate::{check_certificate, ProvedClaims, RefCertError};
 pub use kamon::{
     kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
     kamon_result, kamon_solve,

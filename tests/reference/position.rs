@@ -97,8 +97,8 @@ impl RefPosition {
         }
     }
 
-    /// Builds a position from its parts (used by the symmetry checks).
-    #[cfg(test)]
+    /// Builds a position from its parts (used by the symmetry checks and the certificate
+    /// checker, which reads positions from keys).
     pub(crate) fn from_parts(
         board: [[Option<Tower>; 8]; 8],
         side: Side,
@@ -117,7 +117,6 @@ impl RefPosition {
     }
 
     /// The active colour (`None` = free move).
-    #[cfg(test)]
     pub(crate) fn active(&self) -> Option<Colour> {
         self.active
     }

@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::book::{BookArgs, BOOK_HELP};
+use crate::commands::certificate::CertificateArgs;
 use crate::commands::db_args::{DbArgs, PlayArgs, QueryArgs, WriteDbArgs};
+use crate::commands::prove::{ProveArgs, PROVE_HELP};
 use crate::commands::referee_args::{
     EngineArgs, MatchArgs, VerifyArgs, ENGINE_HELP, MATCH_HELP, VERIFY_HELP,
 };
@@ -64,6 +67,15 @@ pub enum Command {
     /// Referee games between the perfect player and an external KEI engine
     #[command(after_help = MATCH_HELP)]
     Match(MatchArgs),
+    /// Write a certificate: a proof of a position's value and remoteness that anyone can check
+    #[command(after_help = PROVE_HELP)]
+    Prove(ProveArgs),
+    /// Check certificates with the rules alone
+    #[command(after_help = "Example:\n  kamisado certificate check data/certificates/start.kcert")]
+    Certificate(CertificateArgs),
+    /// Build the opening book: every position of the first moves, exactly, in one database
+    #[command(after_help = BOOK_HELP)]
+    Book(BookArgs),
     /// An analysis board in the browser: a local web server, every move's value shown
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
@@ -157,6 +169,10 @@ pub struct OpeningsArgs {
     /// the values and writes no file
     #[arg(long = "values-only", conflicts_with_all = ["out", "db"])]
     pub values_only: bool,
+    /// Instead of the table, write certificates of the start's and every first move's
+    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "db", "values_only"])]
+    pub certify: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -37,10 +37,17 @@ pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
     })
 }
 
-/// The perfect player's source of answers: the database at `db` (`--db`), if given, then
-/// a solver as the search arguments ask.
+/// The perfect player's source of answers: the database at `db` (`--db`), or with no
+/// `--db` the opening book `data/book.kdb` if there is one, or none with `--db none`;
+/// then a solver as the search arguments ask.
 pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs) -> Result<kamisado_db::Oracle> {
-    let db = crate::commands::db::open_optional(db)?;
+    let book = std::path::Path::new(crate::commands::book::DEFAULT_BOOK);
+    let db = match db {
+        Some(path) if path.as_os_str() == "none" => None,
+        Some(path) => Some(crate::commands::db::open(path)?),
+        None if book.is_file() => Some(crate::commands::db::open(book)?),
+        None => None,
+    };
     Ok(kamisado_db::Oracle::new(db, solver(search)?))
 }
 

@@ -62,6 +62,9 @@ fn main() -> ExitCode {
         Command::Verify(a) => commands::verify::run(a),
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
+        Command::Prove(a) => commands::prove::run(a),
+        Command::Certificate(a) => commands::certificate::run(a),
+        Command::Book(a) => commands::book::run(a),
         Command::Serve(a) => commands::serve::run(a),
         Command::Kamon(a) => commands::kamon::run(a),
     };

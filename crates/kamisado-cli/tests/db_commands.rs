@@ -69,7 +69,7 @@ fn solve_writes_a_database_that_info_reads() {
         records
     );
     assert_eq!(info["variant"], "single-round");
-    assert_eq!(info["format_version"], 1);
+    assert_eq!(info["format_version"], 2);
     let bytes = info["file_bytes"].as_u64().unwrap();
     assert_eq!(bytes, std::fs::metadata(db).unwrap().len());
     assert!((16.0..16.1).contains(&info["bytes_per_position"].as_f64().unwrap()));

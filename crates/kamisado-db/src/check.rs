@@ -140,12 +140,14 @@ impl Range {
     }
 }
 
-/// The range of the mover's score through a move to `child`.
-fn through(db: &Database, pos: &Position, child: &Position) -> Range {
+/// The range of the mover's score through a move to `child`; a damaged block of the
+/// file is the error.
+fn through(db: &Database, pos: &Position, child: &Position) -> Result<Range, String> {
     let child_range = match Score::by_rules(&Kamisado, child) {
         Some(s) => Range::exact(s),
         None => db
             .find(child.canonical_key().0)
+            .map_err(|e| e.to_string())?
             .map_or(Range::ANY, Range::of_record),
     };
     // The map from the child's score to the mover's is monotone (increasing when the
@@ -155,10 +157,10 @@ fn through(db: &Database, pos: &Position, child: &Position) -> Range {
         child_range.low.through_move(passed),
         child_range.high.through_move(passed),
     );
-    Range {
+    Ok(Range {
         low: a.min(b),
         high: a.max(b),
-    }
+    })
 }
 
 fn check_record(db: &Database, record: Record) -> Outcome {
@@ -200,7 +202,10 @@ fn check_record(db: &Database, record: Record) -> Outcome {
     };
     for &m in &moves {
         let child = pos.play_unchecked(m);
-        let r = through(db, &pos, &child);
+        let r = match through(db, &pos, &child) {
+            Ok(r) => r,
+            Err(e) => return Outcome::Disagrees(e),
+        };
         derived.low = derived.low.max(r.low);
         derived.high = derived.high.max(r.high);
     }
@@ -216,7 +221,10 @@ fn check_record(db: &Database, record: Record) -> Outcome {
         if m.is_zero_length() || !pos.is_legal(m) {
             return Outcome::Disagrees(format!("the stored best move {m} is not legal"));
         }
-        let r = through(db, &pos, &pos.play_unchecked(m));
+        let r = match through(db, &pos, &pos.play_unchecked(m)) {
+            Ok(r) => r,
+            Err(e) => return Outcome::Disagrees(e),
+        };
         if !r.meets(claim) {
             return Outcome::Disagrees(format!(
                 "stored as {} with best move {m}, but {m} gives {}",
@@ -343,7 +351,7 @@ pub fn check_by_search(
 
 /// What is wrong with a record by a fresh solve, if anything. Only for records whose key
 /// is a position in play (the ones [`check_record`] calls incomplete).
-fn solve_record(
+pub(crate) fn solve_record(
     record: Record,
     solver: &Solver<Kamisado>,
     cancel: &Cancel,

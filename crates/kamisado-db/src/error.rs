@@ -1,5 +1,7 @@
 //! Why a database cannot be read or written.
 
+use crate::header::{FORMAT_VERSION, OLDEST_READ_VERSION};
+
 /// Everything that can be wrong with a database file. Each message is one line, meant to
 /// follow the file's name ("openings.kdb: truncated: ...").
 #[derive(Debug, thiserror::Error)]
@@ -10,31 +12,33 @@ pub enum DbError {
     Write(std::io::Error),
     #[error("not a kamisado database (the file does not start with the magic bytes KAMISADB)")]
     NotADatabase,
-    #[error(
-        "database format version {found} is not supported (this program reads version {supported})"
-    )]
-    UnsupportedVersion { found: u32, supported: u32 },
-    #[error("corrupted header: {0}")]
+    #[error("database format version {found} is not supported (this program reads versions {OLDEST_READ_VERSION} to {FORMAT_VERSION})")]
+    UnsupportedVersion { found: u32 },
+    #[error("damaged header: {0}")]
     BadHeader(String),
     #[error("the database is for the rules variant `{found}`, not `{expected}`")]
     WrongVariant {
         found: String,
         expected: &'static str,
     },
-    #[error("truncated: the header promises {records} records ({expected} bytes in all) but the file has {found} bytes")]
+    #[error("truncated: the header promises {records} records, {}, but the file has {found} bytes", match expected {
+        Some(bytes) => format!("{bytes} bytes in all"),
+        None => "more bytes than any file can hold".to_owned(),
+    })]
     Truncated {
         records: u64,
-        expected: u64,
+        /// `None` when the size the header implies does not fit in 64 bits.
+        expected: Option<u64>,
         found: u64,
     },
-    #[error(
-        "corrupted: {extra} unexpected bytes after the {records} records the header announces"
-    )]
+    #[error("damaged: {extra} unexpected bytes after the {records} records the header announces")]
     TrailingBytes { records: u64, extra: u64 },
-    #[error(
-        "corrupted: checksum mismatch (header says {stored:#010x}, contents give {computed:#010x})"
-    )]
+    #[error("damaged: checksum mismatch (the header says {stored:#010x}, the contents give {computed:#010x})")]
     Checksum { stored: u32, computed: u32 },
-    #[error("records must be sorted by key without duplicates; record {index} is not")]
+    #[error("damaged: records {first} to {last} do not match their block's checksum")]
+    BlockChecksum { first: u64, last: u64 },
+    #[error("damaged: record {index}: {problem}")]
+    BadRecord { index: u64, problem: String },
+    #[error("damaged: records must be sorted by key without duplicates; record {index} is not")]
     Unsorted { index: u64 },
 }

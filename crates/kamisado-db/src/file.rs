@@ -1,16 +1,34 @@
-//! Database files: reading by memory map and binary search, writing by temporary file
-//! and rename.
+//! Database files: reading (whole into memory and checked once when small; mapped, with
+//! each block checked when first read, when large), and writing (a temporary file,
+//! renamed into place).
+//!
+//! Layout, version 2: the header ([`crate::Header`], padded to a multiple of 16 bytes),
+//! the records (16 bytes each, sorted by key), then one CRC-32 (u32 little-endian) per
+//! block of [`BLOCK_RECORDS`] records. The header's checksum covers the header and the
+//! block checksums, so a lookup that checks the blocks it reads trusts nothing
+//! unchecked. Version 1 files (one checksum over everything) are read and checked whole
+//! when opened.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use kamisado_core::{Move, Position};
 use kamisado_solver::Value;
 
-use crate::header::{self, Header};
+use crate::header::{self, Header, BLOCK_RECORDS};
 use crate::record::{Record, RECORD_BYTES};
 use crate::DbError;
+
+/// Files up to this size are read into memory and checked whole when opened: a 7 MiB
+/// file (a four-ply book) costs about 20 ms that way on this project's loaded machine,
+/// after which no lookup checks anything, and a file replaced or truncated by another
+/// program while open cannot touch the reader. Larger files are mapped (opening costs
+/// 0.1 ms whatever the size) and each 4 KiB block is checked when first read (a first
+/// lookup about 25 to 40 us, later ones 1 to 3 us), which keeps a one-off query on a
+/// large file fast.
+pub const READ_LIMIT: u64 = 16 << 20;
 
 /// What a database knows about a position, in that position's own coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +41,7 @@ pub struct Stored {
     pub best: Option<Move>,
 }
 
-/// The bytes of a database: mapped from a file, or owned (built in memory, or a file too
-/// small to map).
+/// The bytes of a database: mapped from a file, or owned (read, or built in memory).
 enum Bytes {
     Mapped(memmap2::Mmap),
     Owned(Vec<u8>),
@@ -41,64 +58,87 @@ impl std::ops::Deref for Bytes {
     }
 }
 
+/// The block checksums of a mapped version-2 file, and which blocks have been checked.
+struct LazyBlocks {
+    checksums: Vec<u32>,
+    /// One bit per block.
+    checked: Vec<AtomicU64>,
+}
+
 /// A database opened for reading: a validated header and sorted fixed-width records.
 ///
-/// Opening reads and checks the header and the file's length, not the checksum (that
-/// would read the whole file, which a lookup must not do); [`Database::verify_checksum`]
-/// reads everything. No byte content makes any method panic: a damaged record at worst
-/// gives a wrong answer, which `verify_checksum` and [`crate::check`] detect.
+/// Opening checks the header, the file's length and the checksums: every byte of a file
+/// up to [`READ_LIMIT`] (read into memory), the header and block checksums of a larger
+/// one (mapped), whose records are checked a block at a time by the lookups that read
+/// them. A damaged file is an error, never a wrong answer or a panic.
 pub struct Database {
     bytes: Bytes,
     header: Header,
     records_offset: usize,
     records: usize,
+    /// For a mapped version-2 file; `None` when every record was checked on opening.
+    lazy: Option<LazyBlocks>,
+}
+
+fn crc(parts: &[&[u8]]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    parts.iter().for_each(|p| hasher.update(p));
+    hasher.finalize()
 }
 
 impl Database {
-    /// Opens a database file by mapping it into memory.
-    ///
-    /// A lookup is a binary search over the mapped records, so a query touches about
-    /// log2(n) pages: the first answer from a large file costs milliseconds, not the
-    /// time to read the file.
+    /// Opens a database file: read and checked whole up to [`READ_LIMIT`], else mapped.
     pub fn open(path: &Path) -> Result<Database, DbError> {
-        let file = File::open(path).map_err(DbError::Read)?;
-        let metadata = file.metadata().map_err(DbError::Read)?;
-        if !metadata.is_file() {
-            return Err(DbError::Read(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a regular file",
-            )));
+        let (file, len) = open_regular(path)?;
+        if len <= READ_LIMIT {
+            let bytes = std::fs::read(path).map_err(DbError::Read)?;
+            return Database::from_storage(Bytes::Owned(bytes), true);
         }
-        if metadata.len() < RECORD_BYTES as u64 {
+        Database::map(&file)
+    }
+
+    /// Opens a database file by mapping it, whatever its size, its blocks checked when
+    /// first read. A mapped file must be replaced by renaming a new file over it, never
+    /// rewritten or truncated in place: a read from a truncated mapping kills the
+    /// process (SIGBUS), before any check can run.
+    pub fn open_mapped(path: &Path) -> Result<Database, DbError> {
+        let (file, len) = open_regular(path)?;
+        if len < RECORD_BYTES as u64 {
             // Too small to be a database, and empty files cannot be mapped: let the
             // header check say what is wrong.
             let bytes = std::fs::read(path).map_err(DbError::Read)?;
-            return Database::from_bytes(bytes);
+            return Database::from_storage(Bytes::Owned(bytes), true);
         }
-        // SAFETY: the map is read-only. Database files are never changed in place: they are
-        // written under a temporary name and renamed over the old file, which leaves an
-        // open mapping on the old contents. Another program truncating the file while it is
-        // mapped would make reads fault; that is the one risk of every mapped reader.
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(DbError::Read)?;
+        Database::map(&file)
+    }
+
+    fn map(file: &File) -> Result<Database, DbError> {
+        // SAFETY: the map is read-only. This project never changes a database in place
+        // (files are written under a temporary name and renamed over the old one, which
+        // leaves an open mapping on the old contents), and the README tells users to do
+        // the same; another program truncating the file while it is mapped would make
+        // reads fault, which is why files up to READ_LIMIT are read instead.
+        let map = unsafe { memmap2::Mmap::map(file) }.map_err(DbError::Read)?;
         // Binary search jumps around: read-ahead would only fetch pages nobody reads.
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
-        Database::from_storage(Bytes::Mapped(map))
+        Database::from_storage(Bytes::Mapped(map), false)
     }
 
-    /// A database from the bytes of a file, held in memory.
+    /// A database from the bytes of a file, held in memory and checked whole.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Database, DbError> {
-        Database::from_storage(Bytes::Owned(bytes))
+        Database::from_storage(Bytes::Owned(bytes), true)
     }
 
-    fn from_storage(bytes: Bytes) -> Result<Database, DbError> {
+    fn from_storage(bytes: Bytes, check_all: bool) -> Result<Database, DbError> {
         let (header, header_len) = header::decode(&bytes)?;
         let records_offset = Header::records_offset(header_len);
         let found = bytes.len() as u64;
         let expected = header
             .records
             .checked_mul(RECORD_BYTES as u64)
-            .and_then(|b| b.checked_add(records_offset as u64));
+            .and_then(|b| b.checked_add(records_offset as u64))
+            .and_then(|b| b.checked_add(header.blocks() * 4));
         match expected {
             Some(expected) if found > expected => {
                 return Err(DbError::TrailingBytes {
@@ -110,18 +150,54 @@ impl Database {
             _ => {
                 return Err(DbError::Truncated {
                     records: header.records,
-                    expected: expected.unwrap_or(u64::MAX),
+                    expected,
                     found,
                 })
             }
         }
+        if bytes[header_len..records_offset].iter().any(|&b| b != 0) {
+            return Err(DbError::BadHeader(
+                "the padding after the header is not zero".into(),
+            ));
+        }
         let records = header.records as usize;
-        Ok(Database {
+        let records_end = records_offset + records * RECORD_BYTES;
+        let mut db = Database {
             bytes,
             header,
             records_offset,
             records,
-        })
+            lazy: None,
+        };
+        if db.header.version == 1 {
+            // One checksum over everything: the only way to trust a version-1 file.
+            db.verify_whole_v1(&mut |_| {})?;
+            return Ok(db);
+        }
+        let table = &db.bytes[records_end..];
+        let computed = crc(&[&db.header.checksummed_bytes(), table]);
+        if computed != db.header.checksum {
+            return Err(DbError::Checksum {
+                stored: db.header.checksum,
+                computed,
+            });
+        }
+        let checksums: Vec<u32> = table
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let blocks = checksums.len();
+        db.lazy = Some(LazyBlocks {
+            checksums,
+            checked: (0..blocks.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        });
+        if check_all {
+            db.verify_blocks(&mut |_| {})?;
+            db.lazy = None;
+        }
+        Ok(db)
     }
 
     pub fn header(&self) -> &Header {
@@ -142,6 +218,12 @@ impl Database {
         self.bytes.len() as u64
     }
 
+    /// Whether the file was mapped (its blocks checked as they are read) rather than read
+    /// and checked whole.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.bytes, Bytes::Mapped(_))
+    }
+
     #[inline]
     fn bits(&self, index: usize) -> u128 {
         let start = self.records_offset + index * RECORD_BYTES;
@@ -150,60 +232,119 @@ impl Database {
         u128::from_le_bytes(word)
     }
 
-    /// The record at `index` in key order.
+    /// The bytes of block `block` of the records.
+    fn block_bytes(&self, block: usize) -> &[u8] {
+        let first = block * BLOCK_RECORDS as usize;
+        let last = (first + BLOCK_RECORDS as usize).min(self.records);
+        &self.bytes
+            [self.records_offset + first * RECORD_BYTES..self.records_offset + last * RECORD_BYTES]
+    }
+
+    /// Checks block `block` against its checksum, once per process.
+    fn check_block(&self, lazy: &LazyBlocks, block: usize) -> Result<(), DbError> {
+        let (word, bit) = (block / 64, 1u64 << (block % 64));
+        if lazy.checked[word].load(Ordering::Relaxed) & bit != 0 {
+            return Ok(());
+        }
+        if crc32fast::hash(self.block_bytes(block)) != lazy.checksums[block] {
+            let first = (block * BLOCK_RECORDS as usize) as u64;
+            return Err(DbError::BlockChecksum {
+                first,
+                last: (first + BLOCK_RECORDS as u64).min(self.records as u64) - 1,
+            });
+        }
+        lazy.checked[word].fetch_or(bit, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// The record at `index`, its block checked first where that is still to do.
+    fn checked_bits(&self, index: usize) -> Result<u128, DbError> {
+        if let Some(lazy) = &self.lazy {
+            self.check_block(lazy, index / BLOCK_RECORDS as usize)?;
+        }
+        Ok(self.bits(index))
+    }
+
+    /// The record at `index` in key order, as stored. In a mapped file whose blocks have
+    /// not all been checked ([`Database::verify_checksum`] checks them), it may be damaged.
     pub fn get(&self, index: usize) -> Option<Record> {
         (index < self.records).then(|| Record::from_bits(self.bits(index)))
     }
 
-    /// Every record in key order.
+    /// Every record in key order, as stored (see [`Database::get`]).
     pub fn records(&self) -> impl ExactSizeIterator<Item = Record> + '_ {
         (0..self.records).map(|i| Record::from_bits(self.bits(i)))
     }
 
-    /// The record of the position whose canonical key is `key`, by binary search.
-    pub fn find(&self, key: u128) -> Option<Record> {
+    /// The record of the position whose canonical key is `key`, by binary search over
+    /// checked records.
+    pub fn find(&self, key: u128) -> Result<Option<Record>, DbError> {
         let (low, high) = Record::bounds_of_key(key);
         let (mut lo, mut hi) = (0, self.records);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let bits = self.bits(mid);
+            let bits = self.checked_bits(mid)?;
             if bits < low {
                 lo = mid + 1;
             } else if bits > high {
                 hi = mid;
             } else {
-                return Some(Record::from_bits(bits));
+                return Ok(Some(Record::from_bits(bits)));
             }
         }
-        None
+        Ok(None)
     }
 
     /// What the database knows about `pos`, mapped to `pos`'s coordinates.
     ///
     /// Databases hold positions as the solver sees them, with pending zero-length moves
     /// played ([`kamisado_solver::Kamisado::root`]); a position with pending moves is not
-    /// found. A stored best move that is not legal here (a damaged record) is dropped.
-    pub fn lookup(&self, pos: &Position) -> Option<Stored> {
+    /// found. A stored best move that is not legal here is dropped.
+    pub fn lookup(&self, pos: &Position) -> Result<Option<Stored>, DbError> {
         let (key, sym) = pos.canonical_key();
-        let record = self.find(key)?;
+        let Some(record) = self.find(key)? else {
+            return Ok(None);
+        };
         let best = record
             .best_move()
             .map(|m| sym.apply_move(m))
             .filter(|&m| !m.is_zero_length() && pos.is_legal(m));
-        Some(Stored {
+        Ok(Some(Stored {
             value: record.value(),
             remoteness: record.remoteness(),
             best,
-        })
+        }))
     }
 
-    /// Reads every byte and compares the checksum with the header's. `progress` is told
-    /// how many records have been read so far.
+    /// Checks every record against the checksums (opening a file up to [`READ_LIMIT`]
+    /// already has). `progress` is told how many records have been checked so far.
     pub fn verify_checksum(&self, progress: &mut dyn FnMut(u64)) -> Result<(), DbError> {
+        match self.header.version {
+            1 => self.verify_whole_v1(progress),
+            _ => self.verify_blocks(progress),
+        }
+    }
+
+    fn verify_blocks(&self, progress: &mut dyn FnMut(u64)) -> Result<(), DbError> {
+        let Some(lazy) = &self.lazy else {
+            progress(self.records as u64);
+            return Ok(());
+        };
         #[cfg(unix)]
         if let Bytes::Mapped(map) = &self.bytes {
             let _ = map.advise(memmap2::Advice::Sequential);
         }
+        for block in 0..lazy.checksums.len() {
+            self.check_block(lazy, block)?;
+            if block % 256 == 255 {
+                progress(((block + 1) * BLOCK_RECORDS as usize).min(self.records) as u64);
+            }
+        }
+        progress(self.records as u64);
+        Ok(())
+    }
+
+    fn verify_whole_v1(&self, progress: &mut dyn FnMut(u64)) -> Result<(), DbError> {
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(&self.header.checksummed_bytes());
         let records = &self.bytes[self.records_offset..];
@@ -223,9 +364,9 @@ impl Database {
         Ok(())
     }
 
-    /// Checks what the checksum cannot: records strictly ascending by key, reserved bits
+    /// Checks what the checksums cannot: records strictly ascending by key, reserved bits
     /// zero, and the header's counts equal to the records' (a file written by a faulty
-    /// program has a valid checksum and may still break these).
+    /// program has good checksums and may still break these).
     pub fn verify_layout(&self) -> Result<(), DbError> {
         let mut counts = Counts::default();
         let mut previous: Option<Record> = None;
@@ -236,9 +377,10 @@ impl Database {
                 });
             }
             if !record.reserved_bits_clear() {
-                return Err(DbError::BadHeader(format!(
-                    "record {index} has reserved bits set"
-                )));
+                return Err(DbError::BadRecord {
+                    index: index as u64,
+                    problem: "its reserved bits are set".into(),
+                });
             }
             counts.add(record);
             previous = Some(record);
@@ -259,6 +401,19 @@ impl Database {
         }
         Ok(())
     }
+}
+
+/// The file at `path` and its length, if it is a regular file.
+fn open_regular(path: &Path) -> Result<(File, u64), DbError> {
+    let file = File::open(path).map_err(DbError::Read)?;
+    let metadata = file.metadata().map_err(DbError::Read)?;
+    if !metadata.is_file() {
+        return Err(DbError::Read(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        )));
+    }
+    Ok((file, metadata.len()))
 }
 
 /// Records per chunk when hashing and writing: large enough for fast I/O, small enough
@@ -288,7 +443,7 @@ fn record_bytes(chunk: &[Record]) -> Vec<u8> {
 pub fn encode(records: &[Record], description: &str) -> Result<Vec<u8>, DbError> {
     check_sorted(records)?;
     let mut bytes = Vec::new();
-    write_to(&mut bytes, records, description, &mut |_| {}).map_err(DbError::Write)?;
+    write_to(&mut bytes, records, description, None, &mut |_| {}).map_err(DbError::Write)?;
     Ok(bytes)
 }
 
@@ -301,8 +456,20 @@ pub fn write_records(
     description: &str,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Header, DbError> {
+    write_book_records(out, records, description, None, progress)
+}
+
+/// [`write_records()`] for an opening book holding every position of the first `plies`
+/// moves from `root` (the header says so; `None` is any other database).
+pub fn write_book_records(
+    out: &mut dyn Write,
+    records: &[Record],
+    description: &str,
+    book: Option<(&Position, u32)>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Header, DbError> {
     check_sorted(records)?;
-    write_to(out, records, description, progress).map_err(DbError::Write)
+    write_to(out, records, description, book, progress).map_err(DbError::Write)
 }
 
 /// Writes a database file holding `records`, which must be sorted strictly by key (as
@@ -312,13 +479,27 @@ pub fn write_records(
 ///
 /// The file is written under a temporary name beside `path`, flushed to disk and then
 /// renamed over `path`, so an interrupted run leaves either the old file or the new one,
-/// never half a file. A `path` that is a symbolic link is followed, so that the link
-/// keeps pointing at the new file; a path that is not a regular file (a directory, a
-/// FIFO, a device) is refused: it cannot be replaced by a database.
+/// never half a file, and a reader that has the old file open (or mapped) keeps reading
+/// the old file: a database is never truncated or rewritten in place. A `path` that is a
+/// symbolic link is followed, so that the link keeps pointing at the new file; a path
+/// that is not a regular file (a directory, a FIFO, a device) is refused: it cannot be
+/// replaced by a database.
 pub fn write(
     path: &Path,
     records: &[Record],
     description: &str,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Header, DbError> {
+    write_book(path, records, description, None, progress)
+}
+
+/// [`write()`] for an opening book holding every position of the first `plies` moves
+/// from `root` (the header says so; `None` is any other database).
+pub fn write_book(
+    path: &Path,
+    records: &[Record],
+    description: &str,
+    book: Option<(&Position, u32)>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Header, DbError> {
     check_sorted(records)?;
@@ -330,7 +511,7 @@ pub fn write(
     let result = (|| {
         let file = File::create(&tmp)?;
         let mut out = BufWriter::with_capacity(1 << 20, file);
-        let header = write_to(&mut out, records, description, progress)?;
+        let header = write_to(&mut out, records, description, book, progress)?;
         let file = out.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
         drop(file);
@@ -353,6 +534,24 @@ pub fn write(
         let _ = std::fs::remove_file(&tmp);
         DbError::Write(e)
     })
+}
+
+/// Writes `bytes` to a new file beside `path`, syncs it and renames it over `path`: the
+/// old file is never truncated or changed in place, so a reader that has it open (or
+/// mapped) keeps the old contents, and an interruption leaves the old file or the new
+/// one.
+pub(crate) fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = temporary_path(path);
+    let result = File::create(&tmp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }
 
 /// The file a write to `path` replaces: `path` with its symbolic links followed; an
@@ -396,11 +595,12 @@ fn check_sorted(records: &[Record]) -> Result<(), DbError> {
     }
 }
 
-/// Header, padding and records (sorted) into `out`.
+/// Header, padding, records (sorted) and block checksums into `out`.
 fn write_to(
     out: &mut (impl Write + ?Sized),
     records: &[Record],
     description: &str,
+    book: Option<(&Position, u32)>,
     progress: &mut dyn FnMut(u64),
 ) -> std::io::Result<Header> {
     let mut header = Header::new(description);
@@ -410,15 +610,19 @@ fn write_to(
     header.wins = counts.wins;
     header.exact_remoteness = counts.exact_remoteness;
     header.best_moves = counts.best_moves;
-
-    // The checksum goes in the header, before the records: one pass to compute it, one
-    // to write (records are in memory and hashing runs at gigabytes per second).
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&header.checksummed_bytes());
-    for chunk in records.chunks(CHUNK_RECORDS) {
-        hasher.update(&record_bytes(chunk));
+    if let Some((root, plies)) = book {
+        header.book_root = root.key();
+        header.book_plies = plies;
     }
-    header.checksum = hasher.finalize();
+
+    // The header's checksum covers the block checksums, which go after the records: one
+    // pass to compute them, one to write (records are in memory and hashing runs at
+    // gigabytes per second).
+    let table: Vec<u8> = records
+        .chunks(BLOCK_RECORDS as usize)
+        .flat_map(|block| crc32fast::hash(&record_bytes(block)).to_le_bytes())
+        .collect();
+    header.checksum = crc(&[&header.checksummed_bytes(), &table]);
 
     let encoded = header::encode(&header);
     out.write_all(&encoded)?;
@@ -430,6 +634,7 @@ fn write_to(
         done += chunk.len() as u64;
         progress(done);
     }
+    out.write_all(&table)?;
     out.flush()?;
     Ok(header)
 }

@@ -9,16 +9,18 @@
 //!   caller knows, [`Solved`]) into [`Record`]s: one `u128` per position, keyed by the
 //!   canonical key so that the up to four symmetric images of a position share one record.
 //! - [`write()`] stores them: a small header (magic `KAMISADB`, format version, rules
-//!   variant, counts, CRC-32) and the records, raw, sorted by key. The file is written
-//!   under a temporary name, flushed and renamed, so an interrupted run never leaves half
-//!   a file.
-//! - [`Database::open`] memory-maps a file and finds a position by binary search in place.
-//!   A query touches about log2(n) pages of the file, so a cold process answers from a
-//!   large file in milliseconds instead of first reading it all. Damaged files give a
-//!   [`DbError`], never a panic; [`Database::verify_checksum`] and [`check`] find damage
-//!   that opening (which reads only the header) cannot.
+//!   variant, counts, CRC-32), the records, raw, sorted by key, and a CRC-32 per block of
+//!   256 records. The file is written under a temporary name, flushed and renamed, so an
+//!   interrupted run never leaves half a file and a reader of the old file keeps it.
+//! - [`Database::open`] reads a file up to [`READ_LIMIT`] into memory and checks every
+//!   byte once; a larger file is memory-mapped and each block is checked when a lookup
+//!   first reads it, so a cold process answers from a large file in milliseconds. A
+//!   lookup finds a position by binary search. Damaged files give a [`DbError`], never a
+//!   wrong answer or a panic; [`check`] finds what checksums cannot (wrong values
+//!   written by a faulty program).
 //! - [`Oracle`] answers "what is this position worth, and each of its moves?" from the
 //!   rules, then the database, then a live search.
+//! - [`book`] builds the opening book: every position of the first moves, exactly.
 //!
 //! ```
 //! use kamisado_core::{notation::play_line, Kamisado, Position};
@@ -37,6 +39,7 @@
 //! assert_eq!(verdict.source, Source::Database);
 //! ```
 
+pub mod book;
 mod check;
 mod collect;
 mod error;
@@ -48,7 +51,11 @@ mod record;
 pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
 pub use collect::{collect, Solved};
 pub use error::DbError;
-pub use file::{encode, write, write_records, Database, Stored};
-pub use header::{Header, FORMAT_VERSION, MAGIC, RULES_VARIANT};
+pub use file::{
+    encode, write, write_book, write_book_records, write_records, Database, Stored, READ_LIMIT,
+};
+pub use header::{
+    Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
+};
 pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Source, Verdict};
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

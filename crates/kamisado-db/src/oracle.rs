@@ -86,6 +86,15 @@ pub enum OracleError {
     Illegal(#[from] IllegalMove),
     #[error("{0}")]
     Solver(SolveError),
+    /// The database could not answer: a block of it failed its checksum.
+    #[error("the database cannot be trusted: {0}")]
+    Database(String),
+}
+
+impl From<crate::DbError> for OracleError {
+    fn from(e: crate::DbError) -> OracleError {
+        OracleError::Database(e.to_string())
+    }
 }
 
 impl From<SolveError> for OracleError {
@@ -127,20 +136,33 @@ impl Oracle {
 
     /// The exact score of a resolved position from the rules or the database, without
     /// searching.
-    fn known(&self, pos: &Position) -> Option<(Score, Source)> {
+    fn known(&self, pos: &Position) -> Result<Option<(Score, Source)>, OracleError> {
         if let Some(s) = Score::by_rules(&Kamisado, pos) {
-            return Some((s, Source::Rules));
+            return Ok(Some((s, Source::Rules)));
         }
-        let stored = self.db.as_ref()?.lookup(pos)?;
-        stored
-            .remoteness
-            .map(|r| (Score::new(stored.value, r), Source::Database))
+        let Some(db) = &self.db else {
+            return Ok(None);
+        };
+        Ok(db.lookup(pos)?.and_then(|stored| {
+            stored
+                .remoteness
+                .map(|r| (Score::new(stored.value, r), Source::Database))
+        }))
+    }
+
+    /// The best move the database stores for `pos` (after its pending zero-length
+    /// moves), if it has a database and the database one.
+    pub fn stored_best_move(&self, pos: &Position) -> Result<Option<Move>, OracleError> {
+        let Some(db) = &self.db else {
+            return Ok(None);
+        };
+        Ok(db.lookup(&Kamisado::root(pos))?.and_then(|s| s.best))
     }
 
     /// The value and remoteness of a position for its side to move.
     pub fn position(&self, pos: &Position, cancel: &Cancel) -> Result<Verdict, OracleError> {
         let pos = Kamisado::root(pos);
-        let (s, source) = match self.known(&pos) {
+        let (s, source) = match self.known(&pos)? {
             Some(known) => known,
             None => (self.solver.score(&pos, cancel)?, Source::Search),
         };
@@ -187,7 +209,7 @@ impl Oracle {
         let mut later = Vec::new();
         for (i, &m) in moves.iter().enumerate() {
             let next = pos.play_unchecked(m);
-            match self.known(&next) {
+            match self.known(&next)? {
                 Some((s, source)) => {
                     let answer = MoveVerdict {
                         mv: m,
@@ -227,7 +249,7 @@ impl Oracle {
         if let Some(m) = pos.winning_move() {
             return Ok(Some(m));
         }
-        if let Some(m) = self.db.as_ref().and_then(|db| db.lookup(&pos)?.best) {
+        if let Some(m) = self.stored_best_move(&pos)? {
             return Ok(Some(m));
         }
         Ok(self.best_moves(&pos, cancel)?.first().copied())
@@ -248,7 +270,10 @@ impl Oracle {
         // The moves are exact, so the best of them is the position's result by
         // definition; a database record that says otherwise (written by a faulty solver)
         // is not repeated.
-        let verdict = match (self.known(&pos), moves.iter().map(MoveVerdict::score).max()) {
+        let verdict = match (
+            self.known(&pos)?,
+            moves.iter().map(MoveVerdict::score).max(),
+        ) {
             (Some((s, source)), None) => verdict_of(pos, s, source),
             (Some((s, source)), Some(best)) if s == best => verdict_of(pos, s, source),
             (_, Some(s)) => {

@@ -84,18 +84,18 @@ fn round_trip_keeps_every_record() {
     // Every record is found by binary search, from every symmetric image of its position,
     // with the best move mapped onto that image.
     for record in &records {
-        assert_eq!(db.find(record.key()), Some(*record));
+        assert_eq!(db.find(record.key()).unwrap(), Some(*record));
         let canonical = Position::from_key(record.key()).unwrap();
         for sym in Symmetry::ALL {
             let image = canonical.transformed(sym);
-            let stored = db.lookup(&image).unwrap();
+            let stored = db.lookup(&image).unwrap().unwrap();
             assert_eq!(stored.value, record.value());
             assert_eq!(stored.remoteness, record.remoteness());
             assert_eq!(stored.best, record.best_move().map(|m| sym.apply_move(m)));
         }
     }
-    assert_eq!(db.lookup(&Position::start()), None);
-    assert!(db.find(0).is_none());
+    assert_eq!(db.lookup(&Position::start()).unwrap(), None);
+    assert!(db.find(0).unwrap().is_none());
     std::fs::remove_file(&path).unwrap();
 }
 
@@ -153,14 +153,23 @@ fn opening_names_what_is_wrong() {
         open(&later),
         Err(DbError::UnsupportedVersion { found: 9, .. })
     ));
-    // A flipped byte in the records: the header still reads, the checksum does not.
+    // A flipped byte in the block checksums at the end: the header's checksum, which
+    // covers them, fails when the file is opened.
     let mut flipped = bytes.clone();
     flipped[len - 3] ^= 0x10;
-    let db = open(&flipped).unwrap();
-    assert!(matches!(
-        db.verify_checksum(&mut |_| {}),
-        Err(DbError::Checksum { .. })
-    ));
+    assert!(matches!(open(&flipped), Err(DbError::Checksum { .. })));
+    // A flipped byte in the last record: its block fails, named by its records.
+    let mut flipped = bytes.clone();
+    let blocks = records.len().div_ceil(256);
+    flipped[len - 4 * blocks - 3] ^= 0x10;
+    let error = open(&flipped).err().unwrap();
+    assert!(matches!(error, DbError::BlockChecksum { .. }), "{error}");
+    let last = records.len() - 1;
+    let first = last / 256 * 256;
+    assert_eq!(
+        error.to_string(),
+        format!("damaged: records {first} to {last} do not match their block's checksum")
+    );
     // Missing files and directories are read errors.
     assert!(matches!(
         Database::open(&temp_path("no-such-file.kdb")),
@@ -392,7 +401,14 @@ fn database_answers_equal_live_search() {
                     .collect::<Vec<_>>()
             };
             assert_eq!(summary(&a), summary(&b), "{pos}");
-            if let Some(best) = with_db.database().unwrap().lookup(&pos).unwrap().best {
+            if let Some(best) = with_db
+                .database()
+                .unwrap()
+                .lookup(&pos)
+                .unwrap()
+                .unwrap()
+                .best
+            {
                 assert!(live.best_moves(&pos, &cancel).unwrap().contains(&best));
             }
         }

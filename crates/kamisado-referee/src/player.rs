@@ -63,9 +63,8 @@ impl PerfectPlayer {
         if pos.is_over() {
             return Ok(None);
         }
-        let quick = pos
-            .winning_move()
-            .or_else(|| self.oracle.database().and_then(|db| db.lookup(&pos)?.best));
+        let stored = self.oracle.stored_best_move(&pos)?;
+        let quick = pos.winning_move().or(stored);
         if let Some(mv) = quick {
             let verdict = self.oracle.position(&pos, cancel)?;
             return Ok(Some(PerfectMove { mv, verdict }));

@@ -292,8 +292,11 @@ impl<G: Game> Solver<G> {
             .collect())
     }
 
-    /// Whether moving to `child` scores at least `score` for the mover.
-    fn reaches(
+    /// Whether moving to `child` scores at least `score` for the mover (`passed`: the
+    /// opponent moves in `child`): one null-window probe, on the calling thread, through
+    /// the shared table. `score` may be any bound, not only a position's exact score.
+    /// Cheaper than [`Solver::score`] on the child, which needs several probes.
+    pub fn reaches(
         &self,
         child: &G::Position,
         passed: bool,

@@ -117,8 +117,16 @@ struct Info {
     best_moves: u64,
     file_bytes: u64,
     bytes_per_position: f64,
-    /// As the header states it; `db check` verifies it.
+    /// As the header states it.
     checksum: String,
+    /// What opening the file checked: every record, or (a large, mapped file) the header
+    /// and block checksums, each block then being checked when first read.
+    checked: &'static str,
+    /// For an opening book: every position of this many moves from `book_root`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book_plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book_root: Option<String>,
 }
 
 fn per_position(bytes: u64, records: u64) -> f64 {
@@ -145,6 +153,16 @@ fn info(args: DbInfoArgs) -> Result<()> {
         file_bytes: db.file_bytes(),
         bytes_per_position: per_position(db.file_bytes(), h.records),
         checksum: format!("{:#010x}", h.checksum),
+        checked: if db.is_mapped() {
+            "header and block checksums; each block when first read"
+        } else {
+            "every record"
+        },
+        book_plies: (h.book_plies > 0).then_some(h.book_plies),
+        book_root: (h.book_plies > 0).then(|| {
+            kamisado_core::Position::from_key(h.book_root)
+                .map_or_else(|_| format!("key {:#x}", h.book_root), |p| p.to_string())
+        }),
     };
     if args.json {
         println!("{}", json(&report));
@@ -171,9 +189,12 @@ fn info(args: DbInfoArgs) -> Result<()> {
         r.bytes_per_position
     );
     println!(
-        "checksum          {} (not verified here: run `kamisado db check`)",
-        r.checksum
+        "checksum          {} (checked when opened: {})",
+        r.checksum, r.checked
     );
+    if let (Some(plies), Some(root)) = (r.book_plies, &r.book_root) {
+        println!("book              every position of the first {plies} moves from {root}");
+    }
     Ok(())
 }
 
@@ -193,6 +214,9 @@ struct CheckJson {
     /// `--solve N`: records the file could not settle, solved afresh.
     #[serde(skip_serializing_if = "Option::is_none")]
     solved: Option<SolvedJson>,
+    /// For an opening book: completeness, and positions of its deepest ply solved afresh.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<super::book::AuditJson>,
 }
 
 #[derive(Serialize)]
@@ -260,13 +284,15 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
     let bar = progress(to_check, args.quiet || args.json, "re-deriving");
     let report = check(&db, selection, &|n| bar.set_position(n));
     bar.finish_and_clear();
-    let solved = if args.solve > 0 {
+    let book = super::book::audit(&db, &args)?;
+    let solved = if args.solve > 0 || book.is_some() {
         let solver = crate::input::solver(&args.search)?;
-        let bar = progress(args.solve, args.quiet || args.json, "solving");
+        let count = super::book::solve_count(&db, args.solve);
+        let bar = progress(count, args.quiet || args.json, "solving");
         let solved = check_by_search(
             &db,
             selection,
-            args.solve,
+            count,
             &solver,
             &kamisado_solver::Cancel::new(),
             &|n| bar.set_position(n),
@@ -296,6 +322,7 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
                 disagreements: s.disagreement_count,
                 listed: listed(s),
             }),
+            book: book.as_ref().map(super::book::AuditJson::of),
         };
         println!("{}", json(&out));
     } else {
@@ -322,6 +349,9 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
             );
             print_disagreements(s);
         }
+        if let Some(book) = &book {
+            print!("{}", super::book::audit_text(book));
+        }
     }
     if !report.passed() {
         return Err(Failure::internal(format!(
@@ -330,9 +360,19 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
         )));
     }
     match solved {
-        Some(s) if !s.passed() => Err(Failure::internal(format!(
-            "{shown}: {} record(s) disagree with a fresh solve",
-            s.disagreement_count
+        Some(s) if !s.passed() => {
+            return Err(Failure::internal(format!(
+                "{shown}: {} record(s) disagree with a fresh solve",
+                s.disagreement_count
+            )))
+        }
+        _ => {}
+    }
+    match book {
+        Some(b) if !b.passed() => Err(Failure::internal(format!(
+            "{shown}: the book is incomplete or disagrees with a fresh solve ({} problem(s), {} disagreement(s))",
+            b.problems,
+            b.disagreements.len()
         ))),
         _ => Ok(()),
     }

@@ -73,7 +73,8 @@ pub struct DbCheckArgs {
 pub struct QueryArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Answer from this database first; search only what it lacks
+    /// Answer from this database first; search only what it lacks [default:
+    /// data/book.kdb if present; `none` for no database]
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Stop searching after this many seconds (exit code 1 if the answer is incomplete)
@@ -109,7 +110,8 @@ pub struct PlayArgs {
     /// Start from this position instead of the start of a round
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Answer from this database first; search only what it lacks
+    /// Answer from this database first; search only what it lacks [default:
+    /// data/book.kdb if present; `none` for no database]
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     #[command(flatten)]

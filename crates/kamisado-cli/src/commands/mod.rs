@@ -1,5 +1,7 @@
 //! One module per subcommand: read the arguments, call the libraries, print.
 
+pub mod book;
+pub mod certificate;
 pub mod db;
 pub mod db_args;
 pub mod engine;
@@ -8,6 +10,7 @@ pub mod match_engine;
 pub mod openings;
 pub mod perft;
 pub mod play;
+pub mod prove;
 pub mod query;
 pub mod referee_args;
 pub mod serve;

@@ -157,6 +157,9 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
     if args.values_only {
         return values_only(&pos, &args);
     }
+    if let Some(dir) = &args.certify {
+        return super::prove::certify_openings(dir, &args.search, &args.output);
+    }
     check_output(&args.out, OutputKind::Text)?;
     super::db::check_target(args.db.db.as_deref())?;
     let solver = input::solver(&args.search)?;

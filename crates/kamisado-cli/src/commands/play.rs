@@ -77,9 +77,8 @@ fn show_consequences(pos: &Position, m: Move) {
 /// every move solved (fastest win, slowest loss; the first in the rules' order on ties).
 fn perfect_move(oracle: &Oracle, pos: &Position, quiet: bool) -> Result<MoveVerdict> {
     let cancel = Cancel::new();
-    let quick = pos
-        .winning_move()
-        .or_else(|| oracle.database().and_then(|db| db.lookup(pos)?.best));
+    let stored = oracle.stored_best_move(pos).map_err(Failure::internal)?;
+    let quick = pos.winning_move().or(stored);
     if let Some(m) = quick {
         return oracle
             .move_verdict(pos, m, &cancel)

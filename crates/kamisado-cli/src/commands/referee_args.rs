@@ -61,7 +61,8 @@ pub struct VerifyArgs {
     /// Game records, one game per line; `-` reads standard input
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Answer from this database first; search only what it lacks
+    /// Answer from this database first; search only what it lacks [default:
+    /// data/book.kdb if present; `none` for no database]
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Give up on a position after this many seconds of search (its moves stay unjudged)
@@ -83,7 +84,8 @@ pub struct VerifyArgs {
 /// `kamisado engine`.
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// Answer from this database first; search only what it lacks
+    /// Answer from this database first; search only what it lacks [default:
+    /// data/book.kdb if present; `none` for no database]
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     #[command(flatten)]
@@ -130,7 +132,8 @@ pub struct MatchArgs {
     /// Every game starts here (default: the start of a round)
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The perfect player and the judge answer from this database first
+    /// The perfect player and the judge answer from this database first [default:
+    /// data/book.kdb if present; `none` for no database]
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     #[command(flatten)]

@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(table.moves.len(), start.legal_moves().len());
         for opening in &table.moves {
             let child = start.play(opening.mv.parse().unwrap()).unwrap();
-            let stored = db.lookup(&child).unwrap();
+            let stored = db.lookup(&child).unwrap().unwrap();
             // Black moved; the record is for the side to move after it.
             let for_mover = if child.turn() == start.turn() {
                 stored.value
@@ -129,7 +129,7 @@ mod tests {
                 opening.mv
             );
         }
-        let at_start = db.lookup(&start).unwrap();
+        let at_start = db.lookup(&start).unwrap().unwrap();
         assert_eq!(
             (at_start.value.name(), at_start.remoteness),
             (table.value.as_str(), Some(table.remoteness))

@@ -43,8 +43,13 @@ pub fn perfect_line(
     (line, true)
 }
 
-/// A best move known without searching: a win on the spot, or the database's.
+/// A best move known without searching: a win on the spot, or the database's. A block
+/// of the database that fails its checksum gives no hint here; the oracle's answer for
+/// the same position reports the damage.
 fn quick_best(oracle: &Oracle, pos: &Position) -> Option<Move> {
-    pos.winning_move()
-        .or_else(|| oracle.database().and_then(|db| db.lookup(pos)?.best))
+    pos.winning_move().or_else(|| {
+        oracle
+            .database()
+            .and_then(|db| db.lookup(pos).ok().flatten()?.best)
+    })
 }

@@ -1,0 +1,360 @@
+//! `book`, the default book of the answering commands, and databases that are damaged or
+//! replaced under a running reader, through the binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::kamisado;
+
+use kamisado_core::notation::play_line;
+use kamisado_core::{Kamisado, Position};
+use kamisado_db::book::{BookPlan, Journal};
+use kamisado_db::{Database, Oracle, Source};
+use kamisado_solver::{Cancel, Options, Solver};
+use serde_json::Value as Json;
+
+/// Six moves into a perfect game: a book of two plies from here builds in a second.
+const LATE: &str = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4";
+
+fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kamisado-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs the binary from the repository root, where `data/book.kdb` is.
+fn from_root(args: &[&str]) -> common::Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args)
+        .current_dir(repository())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn sources(report: &Json) -> Vec<String> {
+    report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["source"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_book_is_built_resumed_and_checked() {
+    let dir = temp_dir();
+    let out = dir.join("late.kdb");
+    let root = play_line(&Position::start(), LATE).unwrap().end;
+    // An earlier run solved part of the frontier before it was stopped.
+    let plan = BookPlan::new(&root, 2);
+    let mut journal = Journal::open(&Journal::path_for(&out), &plan).unwrap();
+    let solver = Solver::new(
+        Kamisado,
+        Options {
+            threads: 1,
+            table_bytes: 8 << 20,
+        },
+    )
+    .unwrap();
+    let done: Vec<_> = plan.frontier[..40]
+        .iter()
+        .map(|p| (p.key(), solver.score(p, &Cancel::new()).unwrap()))
+        .collect();
+    journal.append(&done).unwrap();
+    drop(journal);
+
+    let run = kamisado(
+        &[
+            "book",
+            "--moves",
+            LATE,
+            "--plies",
+            "2",
+            "--out",
+            text(&out),
+            "--hash-mb",
+            "16",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    assert_eq!(report["resumed"], 40);
+    assert_eq!(
+        report["frontier"].as_u64().unwrap() as usize,
+        plan.frontier.len()
+    );
+    let per_ply: Vec<usize> = plan.layers.iter().map(Vec::len).collect();
+    assert_eq!(report["positions_per_ply"], serde_json::json!(per_ply));
+    assert!(
+        !Journal::path_for(&out).exists(),
+        "the journal is removed once the book is written"
+    );
+
+    let info = kamisado(&["db", "info", text(&out), "--json"], "").json();
+    assert_eq!(info["book_plies"], 2);
+    assert_eq!(info["book_root"], root.to_string());
+    assert_eq!(info["format_version"], 2);
+    let check = kamisado(
+        &[
+            "db",
+            "check",
+            text(&out),
+            "--all",
+            "--hash-mb",
+            "16",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    let check = check.json();
+    assert_eq!(check["disagreements"], 0);
+    assert_eq!(check["book"]["problems"], 0);
+    assert_eq!(check["book"]["solved"], 10);
+    assert_eq!(check["book"]["disagreements"].as_array().unwrap().len(), 0);
+    // Every record of the book's plies is re-derived from its children in the file.
+    let book_positions: usize = per_ply.iter().sum();
+    assert!(check["verified"].as_u64().unwrap() as usize >= book_positions);
+
+    // Every move of every book position is answered from the file.
+    for pos in plan.layers.iter().flatten() {
+        let report = kamisado(
+            &[
+                "query",
+                "--db",
+                text(&out),
+                "--position",
+                &pos.to_string(),
+                "--json",
+            ],
+            "",
+        )
+        .json();
+        assert!(
+            sources(&report).iter().all(|s| s == "db" || s == "rules"),
+            "{pos}: {report}"
+        );
+    }
+}
+
+/// The shipped book: every move of every position of its plies answered from the file
+/// (here through the library, all of them; through the binary, a sample).
+#[test]
+fn the_shipped_book_answers_every_move_of_every_book_position() {
+    let path = repository().join("data/book.kdb");
+    let db = Database::open(&path).expect("data/book.kdb is shipped");
+    let plies = db.header().book_plies;
+    assert!(plies >= 2, "the shipped book covers at least two moves");
+    assert_eq!(db.header().book_root, Position::start().key());
+    let plan = BookPlan::new(&Position::start(), plies);
+    let oracle = Oracle::new(
+        Some(db),
+        Solver::new(
+            Kamisado,
+            Options {
+                threads: 1,
+                table_bytes: 1 << 16,
+            },
+        )
+        .unwrap(),
+    );
+    // A search stopped at once: any move the file did not answer would fail.
+    let stopped = Cancel::new();
+    stopped.cancel();
+    let mut moves = 0;
+    for pos in plan.layers.iter().flatten() {
+        let answers = oracle.moves(pos, &stopped).unwrap();
+        assert!(answers.iter().all(|m| m.source != Source::Search));
+        moves += answers.len();
+    }
+    assert!(moves > 100_000 || plies < 4, "{moves} moves");
+    // The binary, from the repository root, uses the book without being told.
+    let deepest = plan.layers.last().unwrap();
+    for pos in deepest.iter().step_by(deepest.len() / 12 + 1) {
+        let started = Instant::now();
+        let run = from_root(&["query", "--position", &pos.to_string(), "--json"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            sources(&run.json())
+                .iter()
+                .all(|s| s == "db" || s == "rules"),
+            "{pos}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn db_none_turns_the_default_book_off() {
+    // A position of ply 2 whose moves the book answers: without it, they are searched.
+    let run = from_root(&["query", "--moves", "h1-h5 e8-e4", "--db", "none", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(sources(&run.json()).iter().any(|s| s == "search"));
+    let run = from_root(&["query", "--moves", "h1-h5 e8-e4", "--json"]);
+    assert!(sources(&run.json())
+        .iter()
+        .all(|s| s == "db" || s == "rules"));
+}
+
+#[test]
+fn a_damaged_database_is_refused_by_every_reader() {
+    let dir = temp_dir();
+    let book = std::fs::read(repository().join("data/book.kdb")).unwrap();
+    // Swap two records: the file stays well formed, the block checksums catch it.
+    let damaged = dir.join("swapped.kdb");
+    let mut bytes = book.clone();
+    let records = Database::open(&repository().join("data/book.kdb"))
+        .unwrap()
+        .len();
+    let at = bytes.len() - 16 * records - 4 * records.div_ceil(256);
+    for k in 0..16 {
+        bytes.swap(at + 16 * 10 + k, at + 16 * 11 + k);
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    for args in [
+        vec!["db", "info", text(&damaged)],
+        vec!["db", "check", text(&damaged)],
+        vec!["query", "--db", text(&damaged)],
+        vec!["play", "--db", text(&damaged)],
+        vec!["verify", "-", "--db", text(&damaged)],
+        vec!["engine", "--db", text(&damaged)],
+    ] {
+        // `verify` reads its games first: give it one.
+        let run = kamisado(&args, "h1-h5 e8-e4\n");
+        run.assert_one_line_error(2, "do not match their block's checksum");
+        assert!(!run.stderr.contains("corrupted header"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn an_engine_keeps_answering_when_its_database_is_truncated_under_it() {
+    let dir = temp_dir();
+    let db = dir.join("engine.kdb");
+    std::fs::copy(repository().join("data/book.kdb"), &db).unwrap();
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args([
+            "engine",
+            "--db",
+            text(&db),
+            "--hash-mb",
+            "16",
+            "--threads",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = engine.stdin.take().unwrap();
+    let mut output = BufReader::new(engine.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut ask = |input: &mut std::process::ChildStdin, command: &str, answer: &str| {
+        writeln!(input, "{command}").unwrap();
+        input.flush().unwrap();
+        loop {
+            line.clear();
+            assert!(output.read_line(&mut line).unwrap() > 0, "the engine died");
+            if line.starts_with(answer) {
+                return line.clone();
+            }
+        }
+    };
+    ask(&mut input, "kei", "keiok");
+    // What `cp new.kdb engine.kdb` does: truncate the file in place.
+    std::fs::File::create(&db).unwrap();
+    let reply = ask(
+        &mut input,
+        "position startpos moves h1-h5 e8-e4\ngo",
+        "bestmove",
+    );
+    assert!(reply.trim().len() > "bestmove ".len(), "{reply}");
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    let status = engine.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn a_killed_build_resumes_and_writes_the_same_book() {
+    let dir = temp_dir();
+    // Four moves in, three plies: a frontier of a few thousand positions, some seconds.
+    let moves = "h1-h7 c8-c4 b1-b2 h8-d4";
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "book",
+            "--moves",
+            moves,
+            "--plies",
+            "3",
+            "--hash-mb",
+            "32",
+            "--threads",
+            "1",
+            "--json",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([text(out).to_owned()])
+        .collect()
+    };
+    let whole = dir.join("whole.kdb");
+    let run = kamisado(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["resumed"], 0);
+
+    let killed = dir.join("killed.kdb");
+    let journal = Journal::path_for(&killed);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(args(&killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once a chunk of results is safely in the journal.
+    let started = Instant::now();
+    while std::fs::metadata(&journal).map_or(0, |m| m.len()) < 1000 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the build ended before it could be killed"
+        );
+        assert!(started.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!killed.exists());
+    let run = kamisado(
+        &args(&killed).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.json()["resumed"].as_u64().unwrap() >= 512);
+    assert_eq!(
+        std::fs::read(&killed).unwrap(),
+        std::fs::read(&whole).unwrap()
+    );
+}
