@@ -18,7 +18,8 @@
 //!   [`DbError`], never a panic; [`Database::verify_checksum`] and [`check`] find damage
 //!   that opening (which reads only the header) cannot.
 //! - [`Oracle`] answers "what is this position worth, and each of its moves?" from the
-//!   rules, then the database, then a live search.
+//!   rules, then the database, then a live search, for any round of a match (a round
+//!   without Sumos is a single round and answered as one; see [`Rounds`]).
 //!
 //! ```
 //! use kamisado_core::{notation::play_line, Kamisado, Position};
@@ -33,7 +34,8 @@
 //!
 //! let db = Database::from_bytes(bytes).unwrap();
 //! let oracle = Oracle::new(Some(db), Solver::new(Kamisado, options).unwrap());
-//! let verdict = oracle.position(&pos, &Cancel::new()).unwrap();
+//! let asked = kamisado_match::MatchPosition::from_single_round(&pos, kamisado_match::Target::Single);
+//! let verdict = oracle.position(&asked, &Cancel::new()).unwrap();
 //! assert_eq!(verdict.source, Source::Database);
 //! ```
 
@@ -50,5 +52,5 @@ pub use collect::{collect, Solved};
 pub use error::DbError;
 pub use file::{encode, write, write_records, Database, Stored};
 pub use header::{Header, FORMAT_VERSION, MAGIC, RULES_VARIANT};
-pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Source, Verdict};
+pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Rounds, Source, Verdict};
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};
