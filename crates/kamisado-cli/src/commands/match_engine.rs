@@ -100,11 +100,17 @@ fn summary_text(report: &MatchReport) -> String {
             .collect();
         format!(" ({} by forfeit: {})", s.forfeits, kinds.join(", "))
     };
-    let what = if report.target > 1 { "match" } else { "game" };
+    // "match" takes "es" in the plural.
+    let what = |n: usize| match (report.target > 1, n) {
+        (true, 1) => "match",
+        (true, _) => "matches",
+        (false, 1) => "game",
+        (false, _) => "games",
+    };
     let mut out = format!(
-        "summary: {} {what}{}; engine won {}, lost {}{forfeits}\n",
+        "summary: {} {}; engine won {}, lost {}{forfeits}\n",
         s.games,
-        plural(s.games),
+        what(s.games),
         s.engine_wins,
         s.engine_losses
     );
@@ -115,11 +121,11 @@ fn summary_text(report: &MatchReport) -> String {
         ));
     }
     out.push_str(&format!(
-        "  engine: {} blunder{} (in {} {what}{}), {} inaccurac{}\n",
+        "  engine: {} blunder{} (in {} {}), {} inaccurac{}\n",
         s.engine_blunders,
         plural(s.engine_blunders),
         s.games_with_engine_blunder,
-        plural(s.games_with_engine_blunder),
+        what(s.games_with_engine_blunder),
         s.engine_inaccuracies,
         if s.engine_inaccuracies == 1 {
             "y"
@@ -166,12 +172,13 @@ pub fn run(args: MatchArgs) -> Result<()> {
     if !args.json {
         let what = if start.target().points() > 1 {
             format!(
-                "{}es to {} points",
+                "{}{} to {} points",
                 start.target().name(),
+                if args.games == 1 { "" } else { "es" },
                 start.target().points()
             )
         } else {
-            "games".to_owned()
+            plural_word("game", args.games as usize)
         };
         println!(
             "match: `{}` against the perfect player, {} {what}, {} s per engine answer, seed {}",
@@ -214,4 +221,9 @@ pub fn run(args: MatchArgs) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// `word` with an `s` unless there is one.
+fn plural_word(word: &str, n: usize) -> String {
+    format!("{word}{}", plural(n))
 }
