@@ -36,7 +36,10 @@ fn bench_round_starts(c: &mut Criterion) {
             solver.value(&Position::start(), &Cancel::new()).unwrap()
         })
     });
-    for (name, pos) in [("standard-round-2-page", page), ("standard-round-2-played", played)] {
+    for (name, pos) in [
+        ("standard-round-2-page", page),
+        ("standard-round-2-played", played),
+    ] {
         group.bench_with_input(BenchmarkId::new(name, 2), &pos, |b, pos| {
             b.iter(|| {
                 let solver = Solver::new(MatchRound, options()).unwrap();
