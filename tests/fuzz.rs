@@ -1,6 +1,7 @@
 //! A fuzz harness for every parser, on stable Rust, run as an ordinary test: position
-//! text, move lists, game records, KEI lines in both directions (and the bounded line
-//! reader under them), and database files (header and records).
+//! text, move lists, game records, match positions and match records, KEI lines in both
+//! directions (and the bounded line reader under them), and database files (header and
+//! records).
 //!
 //! Each target is a function of bytes that must not panic and, where a round trip
 //! exists, must print what it parsed so that parsing the print gives the same thing
@@ -26,6 +27,7 @@ use std::time::{Duration, Instant};
 use kamisado_core::notation::play_line;
 use kamisado_core::{Move, Position, Setup};
 use kamisado_db::{encode, Database, Record};
+use kamisado_match::{MatchPosition, MatchRecord};
 use kamisado_referee::record::record_text;
 use kamisado_referee::{read_line, record_lines, Command, PlayedGame, Reply};
 use kamisado_solver::Value;
@@ -97,7 +99,7 @@ fn record_target(bytes: &[u8]) {
         if let Some(e) = &game.error {
             let _ = e.to_string();
         }
-        let written = record_text(&game.given, game.startpos, &game.moves);
+        let written = record_text(&game.given, game.startpos, &game.record);
         let again = PlayedGame::parse(&written);
         assert_eq!(
             again.error, None,
@@ -106,6 +108,47 @@ fn record_target(bytes: &[u8]) {
         );
         assert_eq!(again.moves, game.moves);
         assert_eq!(again.end(), game.end());
+    }
+}
+
+/// A match position text on the first line, a match record after it: the position prints
+/// back to a text that reads as itself, everything it answers runs, and a record that
+/// plays replays from its own text to the same place.
+fn match_target(bytes: &[u8]) {
+    let text = text(bytes);
+    let (head, record) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    let pos = match head.parse::<MatchPosition>() {
+        Ok(pos) => pos,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    let printed = pos.to_string();
+    let again: MatchPosition = printed.parse().expect("a printed match position parses");
+    assert_eq!(
+        again.to_string(),
+        printed,
+        "match position round trip of {head:?}"
+    );
+    let _ = (
+        pos.legal_moves(),
+        pos.pending_zero_moves(),
+        pos.round_end(),
+        pos.score(kamisado_core::Side::Black),
+        pos.round_number(),
+        pos.single_round(),
+        pos.refill_choices(),
+        pos.resolve().winning_move(),
+    );
+    match MatchRecord::parse(pos, record) {
+        Ok(played) => {
+            let again = MatchRecord::parse(pos, &played.to_string()).expect("a record replays");
+            assert_eq!(again.current(), played.current(), "replay of {record:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
     }
 }
 
@@ -181,7 +224,7 @@ struct Target {
     alphabet: &'static [u8],
 }
 
-const TARGETS: [Target; 5] = [
+const TARGETS: [Target; 6] = [
     Target {
         name: "position",
         run: position_target,
@@ -195,7 +238,12 @@ const TARGETS: [Target; 5] = [
     Target {
         name: "record",
         run: record_target,
-        alphabet: b"abcdefgh12345678- #\nposition startpos moves obupyrgnOBUPYRGN/bw",
+        alphabet: b"abcdefgh12345678- #\nposition startpos moves obupyrgnOBUPYRGN/bw+ 3 left right",
+    },
+    Target {
+        name: "match",
+        run: match_target,
+        alphabet: b"obupyrgnOBUPYRGN012345678/+ bw-\n 3 7 15 left right abcdefgh",
     },
     Target {
         name: "kei",

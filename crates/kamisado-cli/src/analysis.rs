@@ -7,19 +7,22 @@
 
 use std::time::Instant;
 
-use kamisado_core::{Kamisado, Move, Position};
 use kamisado_db::{MoveVerdict, Oracle, OracleError, Verdict};
+use kamisado_match::{MatchPosition, Move};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use crate::failure::{Failure, Result};
+use crate::render;
+use crate::report::Report;
+use crate::standing::Standing;
 
 /// What the oracle found about a position before it finished or was stopped.
 pub struct Analysis {
     /// The position asked about, possibly with pending zero-length moves.
-    pub given: Position,
+    pub given: MatchPosition,
     /// The position answered about: `given` with its pending zero-length moves played.
-    pub position: Position,
+    pub position: MatchPosition,
     /// The pending zero-length moves of `given`, in order.
     pub zero_moves: Vec<Move>,
     /// For the side to move; on a time-out, what the rules or the database know, if
@@ -37,12 +40,12 @@ pub struct Analysis {
 /// answered. A stopped search is not an error: the analysis says what was answered.
 pub fn analyse(
     oracle: &Oracle,
-    given: &Position,
+    given: &MatchPosition,
     cancel: &Cancel,
     done: &mut dyn FnMut(&MoveVerdict),
 ) -> Result<Analysis> {
     let started = Instant::now();
-    let pos = Kamisado::root(given);
+    let pos = given.resolve();
     let mut answered: Vec<MoveVerdict> = Vec::new();
     let analysis = oracle.analyse(&pos, cancel, &mut |m| {
         done(m);
@@ -62,7 +65,7 @@ pub fn analyse(
     Ok(Analysis {
         given: *given,
         position: pos,
-        zero_moves: given.pending_zero_moves().into_iter().collect(),
+        zero_moves: given.pending_zero_moves(),
         verdict,
         best,
         moves: sorted_best_first(&moves),
@@ -92,8 +95,9 @@ impl Analysis {
             remoteness: self.verdict.map(|v| v.outcome.remoteness),
             best: self.best.iter().map(Move::to_string).collect(),
             source: self.verdict.map(|v| v.source.name()),
-            winner: pos.end().map(|e| e.winner.name()),
-            reason: pos.end().map(|e| e.reason.name()),
+            winner: pos.round_end().map(|e| e.winner.name()),
+            reason: pos.round_end().map(|e| e.reason.name()),
+            standing: Standing::of(pos),
             moves: self
                 .moves
                 .iter()
@@ -106,6 +110,9 @@ impl Analysis {
                 .collect(),
             complete: !self.timed_out,
             seconds: self.seconds,
+            given: self.given,
+            pos: self.position,
+            verdict: self.verdict,
         }
     }
 
@@ -139,11 +146,68 @@ pub struct QueryReport {
     winner: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+    /// In a match: the target, the round and the score.
+    #[serde(flatten)]
+    standing: Option<Standing>,
     /// Best first; for the side to move.
     moves: Vec<MoveJson>,
     /// False if the time limit struck before every move was answered.
     complete: bool,
     seconds: f64,
+    /// The positions and the verdict themselves, for the text.
+    #[serde(skip)]
+    given: MatchPosition,
+    #[serde(skip)]
+    pos: MatchPosition,
+    #[serde(skip)]
+    verdict: Option<Verdict>,
+}
+
+impl Report for QueryReport {
+    fn text(&self, colour: bool) -> String {
+        let (given, pos) = (&self.given, &self.pos);
+        let mut out = render::board(pos, colour);
+        if !self.zero_length_moves.is_empty() {
+            out.push_str(&format!(
+                "given       {given}\n            its pending zero-length move(s) {} played first{}\n",
+                self.zero_length_moves.join(" "),
+                if given.turn() != pos.turn() {
+                    format!(": now {} to move", pos.turn())
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        out.push_str(&format!("position    {pos}\n"));
+        out.push_str(&format!("            {}\n", render::status(pos)));
+        if let Some(v) = self.verdict.filter(|_| !pos.is_round_over()) {
+            out.push_str(&format!(
+                "value       {} [{}]\n",
+                render::outcome_for(pos.turn(), v.outcome),
+                v.source.name()
+            ));
+        }
+        if !self.best.is_empty() {
+            out.push_str(&format!("best        {}\n", self.best.join(" ")));
+        }
+        if !self.moves.is_empty() {
+            out.push_str(&format!(
+                "moves       {:<8} {:<5} {:>10}  source  (for {})\n",
+                "move",
+                "value",
+                "remoteness",
+                pos.turn()
+            ));
+            for m in &self.moves {
+                out.push_str(&format!(
+                    "            {:<8} {:<5} {:>10}  {}\n",
+                    m.mv, m.value, m.remoteness, m.source
+                ));
+            }
+        }
+        out.push_str(&format!("time        {:.3} s\n", self.seconds));
+        out
+    }
 }
 
 #[derive(Serialize)]

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use kamisado_match::Target;
 
 use crate::commands::book::{BookArgs, BOOK_HELP};
 use crate::commands::certificate::CertificateArgs;
@@ -17,8 +18,8 @@ use crate::commands::serve::{ServeArgs, SERVE_HELP};
 #[command(
     name = "kamisado",
     version,
-    about = "Solve single-round Kamisado exactly: perft, values, remoteness, perfect moves, opening tables.",
-    after_help = "Examples:\n  kamisado openings                 # the value of every opening move\n  kamisado solve --moves \"a1-a7\"     # one position, exactly\n  kamisado perft 5 --divide         # count move sequences"
+    about = "Solve Kamisado exactly, single rounds and the rounds of matches: perft, values, remoteness, perfect moves, opening tables.",
+    after_help = "Examples:\n  kamisado openings                 # the value of every opening move\n  kamisado solve --moves \"a1-a7\"     # one position, exactly\n  kamisado perft 5 --divide         # count move sequences\n  kamisado play --target 3          # a Standard match against the perfect player"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -41,7 +42,9 @@ pub enum Command {
     )]
     Openings(OpeningsArgs),
     /// Print a position: the board in colour and its text
-    #[command(after_help = "Example:\n  kamisado show --moves \"a1-a5 d8-d3\"")]
+    #[command(
+        after_help = "Examples:\n  kamisado show --moves \"a1-a5 d8-d3\"\n  kamisado show --target 3 --moves \"g1-g7 h8-h6 g7-h8 left\" --json   # round 2 of a Standard match"
+    )]
     Show(ShowArgs),
     /// Inspect and verify solved-position databases
     #[command(
@@ -53,9 +56,9 @@ pub enum Command {
         after_help = "Example:\n  kamisado query --db data/openings.kdb --moves \"h1-h7 c8-c4\" --time-limit 10 --json"
     )]
     Query(QueryArgs),
-    /// Play against the perfect player in the terminal (moves typed like a1-a5)
+    /// Play against the perfect player in the terminal (moves typed like a1-a5), a round or a whole match
     #[command(
-        after_help = "Type a move like a1-a5, `undo` to take back your last move, `quit` to stop.\n\nExample:\n  kamisado play --as white --db data/openings.kdb"
+        after_help = "Type a move like a1-a5, `undo` to take back your last move, `quit` to stop.\nIn a match (--target 3, 7 or 15), the round's winner chooses how the home rows are\nrefilled: type `left` or `right` when asked.\n\nExamples:\n  kamisado play --as white --db data/openings.kdb\n  kamisado play --target 3"
     )]
     Play(PlayArgs),
     /// Judge every move of recorded games: blunders, inaccuracies, illegal moves
@@ -87,15 +90,29 @@ pub enum Command {
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the
-/// position), defaulting to the start of a single round.
+/// position), defaulting to the start of a single round (or of a match, with `--target`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArgs {
-    /// Position text `<board> <side> <active>`, e.g. "obupyrgn/8/8/8/8/8/8/NGRYPUBO b -"
+    /// Position text `<board> <side> <active> [<target>]`, e.g.
+    /// "obupyrgn/8/8/8/8/8/8/NGRYPUBO b -"; in match play a `+` per rank after a tower's
+    /// letter and the target: "obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3"
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
-    /// Moves played from the position (or the start), e.g. "a1-a5 d8-d3"
+    /// Moves played from the position (or the start), e.g. "a1-a5 d8-d3"; in a match, a
+    /// match record: the refill choice `left` or `right` after each round's last move
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
+    /// Start a match to this many points from the standard start: 1 (a single round, the
+    /// default), 3 (Standard), 7 (Long) or 15 (Marathon)
+    #[arg(long, value_name = "POINTS", conflicts_with = "position", value_parser = parse_target)]
+    pub target: Option<Target>,
+}
+
+/// A match target: 1, 3, 7 or 15 points.
+pub fn parse_target(text: &str) -> Result<Target, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "expected a match target: 1, 3, 7 or 15 points".to_owned())
 }
 
 #[derive(Args, Debug, Clone)]

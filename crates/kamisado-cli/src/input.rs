@@ -1,46 +1,73 @@
 //! Turning what the user typed into positions and solver settings.
+//!
+//! Every position is a match position: a single round is a match to one point, and its
+//! text is the single round's. Moves are read as a match record, so that `left` and
+//! `right` start the next round of a match.
 
-use kamisado_core::notation::play_line;
 use kamisado_core::Kamisado;
-use kamisado_core::{Position, Setup};
+use kamisado_db::{Oracle, Rounds};
+use kamisado_match::{MatchPosition, MatchRecord, Target};
+use kamisado_referee::RecordError;
 use kamisado_solver::{Options, SolveError, Solver};
 
 use crate::args::{PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
 
-/// The position the arguments describe, and the moves played to reach it.
-pub fn position(args: &PositionArgs) -> Result<Position> {
-    let base = match &args.position {
-        None => Position::start(),
-        Some(text) => {
-            let setup: Setup = text
-                .parse()
-                .map_err(|e| Failure::input(format!("--position: {e}")))?;
-            Position::from_setup(setup)
-                .map_err(|e| Failure::input(format!("--position: not a legal position: {e}")))?
-        }
-    };
-    match &args.moves {
-        None => Ok(base),
-        Some(moves) => play_line(&base, moves)
-            .map(|line| line.end)
-            .map_err(|e| Failure::input(format!("--moves: {e}"))),
+/// The position the arguments start from, before any `--moves`: the position text, or the
+/// start of a match to `--target` points (a single round by default).
+pub fn start(args: &PositionArgs) -> Result<MatchPosition> {
+    match &args.position {
+        None => Ok(MatchPosition::start(args.target.unwrap_or(Target::Single))),
+        Some(text) => text
+            .parse()
+            .map_err(|e| Failure::input(format!("--position: {e}"))),
     }
 }
 
-/// A solver as the search arguments ask; a table too big for this machine is the user's
-/// to change (exit code 2).
-pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
-    Solver::new(Kamisado, solver_options(args)).map_err(|e| match e {
-        SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
-        e => Failure::internal(e),
+/// The start and the record `--moves` plays from it (empty without `--moves`).
+pub fn record(args: &PositionArgs) -> Result<(MatchPosition, MatchRecord)> {
+    let start = start(args)?;
+    let record = match &args.moves {
+        None => MatchRecord::new(start),
+        Some(moves) => MatchRecord::parse(start, moves).map_err(|e| {
+            Failure::input(format!("--moves: {}", RecordError::of_record(e, &start)))
+        })?,
+    };
+    Ok((start, record))
+}
+
+/// The position the arguments describe: the start, or where `--moves` lead from it (the
+/// zero-length moves after the last move played). Without `--moves` the position is the
+/// one given, pending zero-length moves and all.
+pub fn position(args: &PositionArgs) -> Result<MatchPosition> {
+    let (start, record) = record(args)?;
+    Ok(if args.moves.is_some() {
+        record.current()
+    } else {
+        start
     })
+}
+
+/// The position `--position`/`--moves` give, for a command that knows single rounds
+/// only (a round of a match without Sumos is one; with a Sumo on the board it is refused).
+pub fn single_round(args: &PositionArgs, command: &str) -> Result<kamisado_core::Position> {
+    position(args)?.single_round().ok_or_else(|| {
+        Failure::input(format!(
+            "--position: `{command}` works on single rounds (no Sumo on the board); this position has a Sumo"
+        ))
+    })
+}
+
+/// A single-round solver as the search arguments ask; a table too big for this machine
+/// is the user's to change (exit code 2).
+pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
+    Solver::new(Kamisado, solver_options(args)).map_err(|e| solve_error(args, e))
 }
 
 /// The perfect player's source of answers: the database at `db` (`--db`), or with no
 /// `--db` the opening book `data/book.kdb` if there is one, or none with `--db none`;
-/// then a solver as the search arguments ask.
-pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs) -> Result<kamisado_db::Oracle> {
+/// then solvers sharing the `--hash-mb` budget as `rounds` needs (see [`Rounds`]).
+pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs, rounds: Rounds) -> Result<Oracle> {
     let book = std::path::Path::new(crate::commands::book::DEFAULT_BOOK);
     let db = match db {
         Some(path) if path.as_os_str() == "none" => None,
@@ -48,7 +75,14 @@ pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs) -> Result<kamis
         None if book.is_file() => Some(crate::commands::db::open(book)?),
         None => None,
     };
-    Ok(kamisado_db::Oracle::new(db, solver(search)?))
+    Oracle::with_budget(db, solver_options(search), rounds).map_err(|e| solve_error(search, e))
+}
+
+fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
+    match e {
+        SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
+        e => Failure::internal(e),
+    }
 }
 
 fn solver_options(args: &SearchArgs) -> Options {

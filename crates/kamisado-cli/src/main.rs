@@ -38,6 +38,7 @@ mod render;
 mod report;
 mod serve;
 mod shutdown;
+mod standing;
 
 use std::process::ExitCode;
 

@@ -13,6 +13,7 @@ use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position};
 use kamisado_db::book::{BookPlan, Journal};
 use kamisado_db::{Database, Oracle, Source};
+use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Solver};
 use serde_json::Value as Json;
 
@@ -182,7 +183,12 @@ fn the_shipped_book_answers_every_move_of_every_book_position() {
     stopped.cancel();
     let mut moves = 0;
     for pos in plan.layers.iter().flatten() {
-        let answers = oracle.moves(pos, &stopped).unwrap();
+        let answers = oracle
+            .moves(
+                &MatchPosition::from_single_round(pos, Target::Single),
+                &stopped,
+            )
+            .unwrap();
         assert!(answers.iter().all(|m| m.source != Source::Search));
         moves += answers.len();
     }

@@ -19,7 +19,8 @@
 //!   wrong answer or a panic; [`check`] finds what checksums cannot (wrong values
 //!   written by a faulty program).
 //! - [`Oracle`] answers "what is this position worth, and each of its moves?" from the
-//!   rules, then the database, then a live search.
+//!   rules, then the database, then a live search, for any round of a match (a round
+//!   without Sumos is a single round and answered as one; see [`Rounds`]).
 //! - [`book`] builds the opening book: every position of the first moves, exactly.
 //!
 //! ```
@@ -35,7 +36,8 @@
 //!
 //! let db = Database::from_bytes(bytes).unwrap();
 //! let oracle = Oracle::new(Some(db), Solver::new(Kamisado, options).unwrap());
-//! let verdict = oracle.position(&pos, &Cancel::new()).unwrap();
+//! let asked = kamisado_match::MatchPosition::from_single_round(&pos, kamisado_match::Target::Single);
+//! let verdict = oracle.position(&asked, &Cancel::new()).unwrap();
 //! assert_eq!(verdict.source, Source::Database);
 //! ```
 
@@ -57,5 +59,5 @@ pub use file::{
 pub use header::{
     Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
 };
-pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Source, Verdict};
+pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Rounds, Source, Verdict};
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

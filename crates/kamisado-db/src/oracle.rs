@@ -1,15 +1,32 @@
 //! Perfect answers: from the rules where they decide, from a database where it knows,
 //! from a live search for the rest.
+//!
+//! Questions are asked about match positions (a single round is a match to one point).
+//! The answer is always about the round being played: who wins it, in how many moves.
+//! Ranks change only when a round ends, so a round with no Sumo on the board is a single
+//! round move for move ([`MatchPosition::single_round`]) and is answered as one: from the
+//! database, whose records are keyed by the single round's key, and by the single-round
+//! solver, whose smaller key makes its table denser. Only a round with a Sumo on the
+//! board is searched as a match round ([`MatchRound`]); no database holds those yet.
+//!
+//! The two searches have a table each. [`Rounds`] says which kinds of round the oracle
+//! will be asked about, so that the table budget goes where the searches will be: all of
+//! it to the one table needed, or half to each when both may be (whole matches, an
+//! engine). A table is made when it is first needed, so one that is never searched costs
+//! nothing.
 
-use kamisado_core::{IllegalMove, Kamisado, Move, Position};
-use kamisado_solver::{Cancel, Outcome, Score, SolveError, Solver};
+use std::sync::OnceLock;
+
+use kamisado_core::{Kamisado, Position};
+use kamisado_match::{IllegalMatchMove, MatchPosition, MatchRound, Move};
+use kamisado_solver::{Cancel, Options, Outcome, Score, Solution, SolveError, Solver, Value};
 
 use crate::Database;
 
 /// Where an answer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Source {
-    /// The rules alone: a finished game, or a win in one move.
+    /// The rules alone: a finished round, or a win in one move.
     Rules,
     /// A database record.
     Database,
@@ -29,13 +46,72 @@ impl Source {
     }
 }
 
-/// The exact result of a position for its side to move.
+/// Which rounds an oracle will be asked about: where its table budget goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounds {
+    /// Only rounds without a Sumo on the board (single rounds, first rounds of matches):
+    /// the single-round table gets the whole budget.
+    Plain,
+    /// Only rounds with a Sumo on the board: the match-round table gets it all.
+    Sumo,
+    /// Both kinds (whole matches, an engine that may be sent anything): half each.
+    Both,
+}
+
+impl Rounds {
+    /// The kind of round `pos` is in; every position of the round is of the same kind.
+    pub fn of(pos: &MatchPosition) -> Rounds {
+        if pos.has_sumo() {
+            Rounds::Sumo
+        } else {
+            Rounds::Plain
+        }
+    }
+
+    /// The rounds a whole match from `pos` may meet: those of `pos`'s round, and, if the
+    /// match can go on after it, rounds with Sumos too.
+    pub fn of_match_from(pos: &MatchPosition) -> Rounds {
+        let this = Rounds::of(pos);
+        if pos.target().points() > 1 {
+            this.and(Rounds::Sumo)
+        } else {
+            this
+        }
+    }
+
+    /// Both sets of rounds together.
+    pub fn and(self, other: Rounds) -> Rounds {
+        if self == other {
+            self
+        } else {
+            Rounds::Both
+        }
+    }
+
+    fn includes(self, sumo: bool) -> bool {
+        match self {
+            Rounds::Both => true,
+            Rounds::Plain => !sumo,
+            Rounds::Sumo => sumo,
+        }
+    }
+
+    /// The bytes each table gets of a budget.
+    fn share(self, budget: usize) -> usize {
+        match self {
+            Rounds::Both => budget / 2,
+            _ => budget,
+        }
+    }
+}
+
+/// The exact result of a round's position for its side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// The position the verdict is about: the one asked about with its pending
     /// zero-length moves played, so its side to move may differ from the one asked about.
-    pub position: Position,
-    /// For the side to move.
+    pub position: MatchPosition,
+    /// For the side to move: who wins the round, and in how many moves.
     pub outcome: Outcome,
     pub source: Source,
 }
@@ -55,8 +131,9 @@ pub struct MoveVerdict {
     pub outcome: Outcome,
     /// Where the result of the position after the move came from.
     pub source: Source,
-    /// The position after the move and the zero-length moves that follow it.
-    pub next: Position,
+    /// The position after the move and the zero-length moves that follow it (after a
+    /// push, the pusher is to move again).
+    pub next: MatchPosition,
 }
 
 impl MoveVerdict {
@@ -70,8 +147,8 @@ impl MoveVerdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OracleAnalysis {
     pub verdict: Verdict,
-    /// Every legal move, in the order [`Position::legal_moves`] lists them. Empty for a
-    /// finished game.
+    /// Every legal move, in the order [`MatchPosition::legal_moves`] lists them. Empty for
+    /// a finished round.
     pub moves: Vec<MoveVerdict>,
     /// The moves that keep the verdict: fastest win, slowest loss.
     pub best: Vec<Move>,
@@ -83,17 +160,28 @@ pub enum OracleError {
     #[error("the search was stopped before it finished")]
     Stopped,
     #[error("{0}")]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMatchMove),
     #[error("{0}")]
     Solver(SolveError),
     /// The database could not answer: a block of it failed its checksum.
     #[error("the database cannot be trusted: {0}")]
     Database(String),
+    /// The oracle was set up for the other kind of round (see [`Rounds`]).
+    #[error("the position is in a round {}, and this oracle's table was set up only for rounds {}", kind(*.sumo), kind(!*.sumo))]
+    NotPrepared { sumo: bool },
 }
 
 impl From<crate::DbError> for OracleError {
     fn from(e: crate::DbError) -> OracleError {
         OracleError::Database(e.to_string())
+    }
+}
+
+fn kind(sumo: bool) -> &'static str {
+    if sumo {
+        "with a Sumo on the board"
+    } else {
+        "without Sumos"
     }
 }
 
@@ -106,65 +194,175 @@ impl From<SolveError> for OracleError {
     }
 }
 
+/// A solver made when first needed, or the reason it could not be.
+type Lazy<G> = OnceLock<Result<Solver<G>, SolveError>>;
+
 /// Answers "what is this position worth, and each of its moves?" exactly.
 ///
-/// Each question goes to the rules first (finished games, wins in one), then to the
-/// database if there is one, and only then to the solver, whose table keeps everything it
-/// learns for later questions. Every answer carries its [`Source`]. A search stops when
-/// the [`Cancel`] passed in is raised (a time limit, an interrupt) with
-/// [`OracleError::Stopped`].
+/// Each question goes to the rules first (finished rounds, wins in one), then to the
+/// database if there is one (rounds without Sumos), and only then to a solver, whose
+/// table keeps everything it learns for later questions. Every answer carries its
+/// [`Source`]. A search stops when the [`Cancel`] passed in is raised (a time limit, an
+/// interrupt) with [`OracleError::Stopped`].
 ///
-/// Positions may have pending zero-length moves; they are played first
-/// ([`Kamisado::root`]) and the answer names the position it is about.
+/// Positions may have pending zero-length moves; they are played first and the answer
+/// names the position it is about.
 pub struct Oracle {
     db: Option<Database>,
-    solver: Solver<Kamisado>,
+    rounds: Rounds,
+    options: Options,
+    plain: Lazy<Kamisado>,
+    sumo: Lazy<MatchRound>,
 }
 
 impl Oracle {
+    /// An oracle for single rounds (rounds without Sumos) around a single-round solver.
     pub fn new(db: Option<Database>, solver: Solver<Kamisado>) -> Oracle {
-        Oracle { db, solver }
+        let options = Options {
+            threads: solver.threads(),
+            table_bytes: solver.table().bytes(),
+        };
+        Oracle {
+            db,
+            rounds: Rounds::Plain,
+            options,
+            plain: OnceLock::from(Ok(solver)),
+            sumo: OnceLock::new(),
+        }
+    }
+
+    /// An oracle for `rounds`, its solvers sharing `options.table_bytes`: all of it to
+    /// the one table `rounds` needs, or half each for [`Rounds::Both`]. The tables needed
+    /// for sure are made now, so that a budget this machine cannot give fails here; with
+    /// [`Rounds::Both`] the match-round table is made when a round with a Sumo is first
+    /// searched.
+    pub fn with_budget(
+        db: Option<Database>,
+        options: Options,
+        rounds: Rounds,
+    ) -> Result<Oracle, SolveError> {
+        let oracle = Oracle {
+            db,
+            rounds,
+            options: Options {
+                threads: options.threads,
+                table_bytes: rounds.share(options.table_bytes),
+            },
+            plain: OnceLock::new(),
+            sumo: OnceLock::new(),
+        };
+        let made = match rounds {
+            Rounds::Sumo => oracle.sumo_solver().map(drop),
+            Rounds::Plain | Rounds::Both => oracle.plain_solver().map(drop),
+        };
+        match made {
+            Err(OracleError::Solver(e)) => Err(e),
+            _ => Ok(oracle),
+        }
     }
 
     pub fn database(&self) -> Option<&Database> {
         self.db.as_ref()
     }
 
-    pub fn solver(&self) -> &Solver<Kamisado> {
-        &self.solver
+    /// The rounds this oracle was set up for.
+    pub fn rounds(&self) -> Rounds {
+        self.rounds
+    }
+
+    /// The single-round solver, if it has been made.
+    pub fn single_round_solver(&self) -> Option<&Solver<Kamisado>> {
+        self.plain.get().and_then(|s| s.as_ref().ok())
+    }
+
+    /// The match-round solver, if it has been made.
+    pub fn round_solver(&self) -> Option<&Solver<MatchRound>> {
+        self.sumo.get().and_then(|s| s.as_ref().ok())
+    }
+
+    /// Nodes searched by both solvers so far.
+    pub fn nodes(&self) -> u64 {
+        self.single_round_solver().map_or(0, Solver::nodes)
+            + self.round_solver().map_or(0, Solver::nodes)
+    }
+
+    /// The bytes each table that is made gets.
+    pub fn table_bytes(&self) -> usize {
+        self.options.table_bytes
+    }
+
+    fn plain_solver(&self) -> Result<&Solver<Kamisado>, OracleError> {
+        if !self.rounds.includes(false) {
+            return Err(OracleError::NotPrepared { sumo: false });
+        }
+        self.plain
+            .get_or_init(|| Solver::new(Kamisado, self.options))
+            .as_ref()
+            .map_err(|e| OracleError::from(*e))
+    }
+
+    fn sumo_solver(&self) -> Result<&Solver<MatchRound>, OracleError> {
+        if !self.rounds.includes(true) {
+            return Err(OracleError::NotPrepared { sumo: true });
+        }
+        self.sumo
+            .get_or_init(|| Solver::new(MatchRound, self.options))
+            .as_ref()
+            .map_err(|e| OracleError::from(*e))
+    }
+
+    /// The search that answers for `pos`'s round.
+    fn search(&self, pos: &MatchPosition) -> Result<Search<'_>, OracleError> {
+        Ok(match pos.single_round() {
+            Some(single) => Search::Plain(single, self.plain_solver()?),
+            None => Search::Sumo(*pos, self.sumo_solver()?),
+        })
     }
 
     /// The exact score of a resolved position from the rules or the database, without
     /// searching.
-    fn known(&self, pos: &Position) -> Result<Option<(Score, Source)>, OracleError> {
-        if let Some(s) = Score::by_rules(&Kamisado, pos) {
+    fn known(&self, pos: &MatchPosition) -> Result<Option<(Score, Source)>, OracleError> {
+        if let Some(s) = Score::by_rules(&MatchRound, pos) {
             return Ok(Some((s, Source::Rules)));
         }
-        let Some(db) = &self.db else {
+        let (Some(db), Some(single)) = (&self.db, pos.single_round()) else {
             return Ok(None);
         };
-        Ok(db.lookup(pos)?.and_then(|stored| {
+        Ok(db.lookup(&single)?.and_then(|stored| {
             stored
                 .remoteness
                 .map(|r| (Score::new(stored.value, r), Source::Database))
         }))
     }
 
-    /// The best move the database stores for `pos` (after its pending zero-length
-    /// moves), if it has a database and the database one.
-    pub fn stored_best_move(&self, pos: &Position) -> Result<Option<Move>, OracleError> {
-        let Some(db) = &self.db else {
-            return Ok(None);
+    /// Who wins the round from a position, for its side to move, without the remoteness:
+    /// the rules, a database record, or proof-number search alone (far cheaper than the
+    /// exact remoteness on a round's start).
+    pub fn value(
+        &self,
+        pos: &MatchPosition,
+        cancel: &Cancel,
+    ) -> Result<(Value, Source), OracleError> {
+        let pos = pos.resolve();
+        if let Some(s) = Score::by_rules(&MatchRound, &pos) {
+            return Ok((s.value(), Source::Rules));
+        }
+        let stored = match (&self.db, pos.single_round()) {
+            (Some(db), Some(single)) => db.lookup(&single)?,
+            _ => None,
         };
-        Ok(db.lookup(&Kamisado::root(pos))?.and_then(|s| s.best))
+        if let Some(stored) = stored {
+            return Ok((stored.value, Source::Database));
+        }
+        Ok((self.search(&pos)?.value(cancel)?, Source::Search))
     }
 
     /// The value and remoteness of a position for its side to move.
-    pub fn position(&self, pos: &Position, cancel: &Cancel) -> Result<Verdict, OracleError> {
-        let pos = Kamisado::root(pos);
+    pub fn position(&self, pos: &MatchPosition, cancel: &Cancel) -> Result<Verdict, OracleError> {
+        let pos = pos.resolve();
         let (s, source) = match self.known(&pos)? {
             Some(known) => known,
-            None => (self.solver.score(&pos, cancel)?, Source::Search),
+            None => (self.search(&pos)?.score(cancel)?, Source::Search),
         };
         Ok(verdict_of(pos, s, source))
     }
@@ -173,11 +371,11 @@ impl Oracle {
     /// the player making it.
     pub fn move_verdict(
         &self,
-        pos: &Position,
+        pos: &MatchPosition,
         mv: Move,
         cancel: &Cancel,
     ) -> Result<MoveVerdict, OracleError> {
-        let pos = Kamisado::root(pos);
+        let pos = pos.resolve();
         pos.check_move(mv)?;
         let next = pos.play_unchecked(mv);
         let child = self.position(&next, cancel)?;
@@ -190,20 +388,24 @@ impl Oracle {
     }
 
     /// Every legal move with its result for the mover, in the order
-    /// [`Position::legal_moves`] lists them. Moves the rules or the database answer come
-    /// first; searches follow, so a stopped search has cost no easy answer.
-    pub fn moves(&self, pos: &Position, cancel: &Cancel) -> Result<Vec<MoveVerdict>, OracleError> {
+    /// [`MatchPosition::legal_moves`] lists them. Moves the rules or the database answer
+    /// come first; searches follow, so a stopped search has cost no easy answer.
+    pub fn moves(
+        &self,
+        pos: &MatchPosition,
+        cancel: &Cancel,
+    ) -> Result<Vec<MoveVerdict>, OracleError> {
         self.moves_with(pos, cancel, &mut |_| {})
     }
 
     /// [`Oracle::moves`], telling `done` about each move as it is answered.
     pub fn moves_with(
         &self,
-        pos: &Position,
+        pos: &MatchPosition,
         cancel: &Cancel,
         done: &mut dyn FnMut(&MoveVerdict),
     ) -> Result<Vec<MoveVerdict>, OracleError> {
-        let pos = Kamisado::root(pos);
+        let pos = pos.resolve();
         let moves = pos.legal_moves();
         let mut answers: Vec<Option<MoveVerdict>> = vec![None; moves.len()];
         let mut later = Vec::new();
@@ -214,7 +416,7 @@ impl Oracle {
                     let answer = MoveVerdict {
                         mv: m,
                         outcome: s
-                            .outcome(&Kamisado, &next)
+                            .outcome(&MatchRound, &next)
                             .through_move(next.turn() != pos.turn()),
                         source,
                         next,
@@ -234,16 +436,50 @@ impl Oracle {
     }
 
     /// The moves that keep the position's result: fastest win, slowest loss. Empty for a
-    /// finished game.
-    pub fn best_moves(&self, pos: &Position, cancel: &Cancel) -> Result<Vec<Move>, OracleError> {
+    /// finished round.
+    pub fn best_moves(
+        &self,
+        pos: &MatchPosition,
+        cancel: &Cancel,
+    ) -> Result<Vec<Move>, OracleError> {
         Ok(best_of(&self.moves(pos, cancel)?))
     }
 
-    /// One best move, as fast as possible: the database's stored best move if it has one,
-    /// else the first of [`Oracle::best_moves`]. `None` for a finished game.
-    pub fn best_move(&self, pos: &Position, cancel: &Cancel) -> Result<Option<Move>, OracleError> {
-        let pos = Kamisado::root(pos);
-        if pos.is_over() {
+    /// The moves of `pos` (resolved) that keep `score`, its exact score, found by
+    /// null-window probes at that score: far cheaper than solving every move. Empty for a
+    /// finished round.
+    pub fn best_moves_at(
+        &self,
+        pos: &MatchPosition,
+        score: Score,
+        cancel: &Cancel,
+    ) -> Result<Vec<Move>, OracleError> {
+        let pos = pos.resolve();
+        if pos.is_round_over() {
+            return Ok(Vec::new());
+        }
+        self.search(&pos)?.best_moves(score, cancel)
+    }
+
+    /// The database's best move for `pos` (resolved), if its round is one the database
+    /// holds and it stores one.
+    pub fn stored_best_move(&self, pos: &MatchPosition) -> Result<Option<Move>, OracleError> {
+        let (Some(db), Some(single)) = (&self.db, pos.resolve().single_round()) else {
+            return Ok(None);
+        };
+        Ok(db.lookup(&single)?.and_then(|s| s.best))
+    }
+
+    /// One best move, as fast as possible: a win in one, the database's stored best move
+    /// if it has one, else the first of [`Oracle::best_moves`]. `None` for a finished
+    /// round.
+    pub fn best_move(
+        &self,
+        pos: &MatchPosition,
+        cancel: &Cancel,
+    ) -> Result<Option<Move>, OracleError> {
+        let pos = pos.resolve();
+        if pos.is_round_over() {
             return Ok(None);
         }
         if let Some(m) = pos.winning_move() {
@@ -255,16 +491,27 @@ impl Oracle {
         Ok(self.best_moves(&pos, cancel)?.first().copied())
     }
 
+    /// The exact result of a position by search alone (the database is not asked): its
+    /// outcome, every best move and a perfect line to the end of the round.
+    pub fn solve(
+        &self,
+        pos: &MatchPosition,
+        cancel: &Cancel,
+    ) -> Result<Solution<Move>, OracleError> {
+        let pos = pos.resolve();
+        self.search(&pos)?.solve(cancel)
+    }
+
     /// The position and every move. The position's result is the best of its moves'
     /// (so the position itself is never searched), with the database named as its source
     /// when its record says the same.
     pub fn analyse(
         &self,
-        pos: &Position,
+        pos: &MatchPosition,
         cancel: &Cancel,
         done: &mut dyn FnMut(&MoveVerdict),
     ) -> Result<OracleAnalysis, OracleError> {
-        let pos = Kamisado::root(pos);
+        let pos = pos.resolve();
         let moves = self.moves_with(&pos, cancel, done)?;
         let best = best_of(&moves);
         // The moves are exact, so the best of them is the position's result by
@@ -281,7 +528,7 @@ impl Oracle {
                 let source = moves.iter().map(|m| m.source).max();
                 verdict_of(pos, s, source.unwrap_or(Source::Rules))
             }
-            // No moves and no rule: only a finished game has no moves, and the rules
+            // No moves and no rule: only a finished round has no moves, and the rules
             // know those; ask the solver to be safe.
             (None, None) => self.position(&pos, cancel)?,
         };
@@ -293,10 +540,46 @@ impl Oracle {
     }
 }
 
-fn verdict_of(position: Position, s: Score, source: Source) -> Verdict {
+/// A resolved, unfinished position and the solver for its kind of round.
+enum Search<'a> {
+    Plain(Position, &'a Solver<Kamisado>),
+    Sumo(MatchPosition, &'a Solver<MatchRound>),
+}
+
+impl Search<'_> {
+    fn score(&self, cancel: &Cancel) -> Result<Score, OracleError> {
+        Ok(match self {
+            Search::Plain(pos, solver) => solver.score(pos, cancel)?,
+            Search::Sumo(pos, solver) => solver.score(pos, cancel)?,
+        })
+    }
+
+    fn value(&self, cancel: &Cancel) -> Result<Value, OracleError> {
+        Ok(match self {
+            Search::Plain(pos, solver) => solver.value(pos, cancel)?,
+            Search::Sumo(pos, solver) => solver.value(pos, cancel)?,
+        })
+    }
+
+    fn best_moves(&self, score: Score, cancel: &Cancel) -> Result<Vec<Move>, OracleError> {
+        Ok(match self {
+            Search::Plain(pos, solver) => solver.best_moves(pos, score, cancel)?,
+            Search::Sumo(pos, solver) => solver.best_moves(pos, score, cancel)?,
+        })
+    }
+
+    fn solve(&self, cancel: &Cancel) -> Result<Solution<Move>, OracleError> {
+        Ok(match self {
+            Search::Plain(pos, solver) => solver.solve(pos, cancel)?,
+            Search::Sumo(pos, solver) => solver.solve(pos, cancel)?,
+        })
+    }
+}
+
+fn verdict_of(position: MatchPosition, s: Score, source: Source) -> Verdict {
     Verdict {
         position,
-        outcome: s.outcome(&Kamisado, &position),
+        outcome: s.outcome(&MatchRound, &position),
         source,
     }
 }

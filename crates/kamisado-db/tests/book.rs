@@ -8,6 +8,7 @@ use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position, Symmetry};
 use kamisado_db::book::{audit, derive, solve_frontier, BookPlan, Journal};
 use kamisado_db::{encode, Database, Oracle, Record, Source};
+use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Score, Solver};
 
 /// Six moves into a perfect game: a book of two plies from here solves in a second.
@@ -128,7 +129,13 @@ fn a_book_holds_every_position_with_its_exact_result_and_a_best_move() {
         .unwrap(),
     );
     for pos in plan.layers.iter().flatten() {
-        let analysis = oracle.analyse(pos, &Cancel::new(), &mut |_| {}).unwrap();
+        let analysis = oracle
+            .analyse(
+                &MatchPosition::from_single_round(pos, Target::Single),
+                &Cancel::new(),
+                &mut |_| {},
+            )
+            .unwrap();
         assert!(
             analysis.moves.iter().all(|m| m.source != Source::Search),
             "{pos}"

@@ -7,9 +7,10 @@ use kamisado_core::notation::play_line;
 use kamisado_core::Kamisado;
 use kamisado_core::{Move, Position, Symmetry};
 use kamisado_db::{
-    check, check_by_search, collect, encode, write, Database, DbError, Oracle, Record, Selection,
-    Source,
+    check, check_by_search, collect, encode, write, Database, DbError, Oracle, Record, Rounds,
+    Selection, Source,
 };
+use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::Score;
 use kamisado_solver::{Cancel, Options, Solver, Value};
 
@@ -23,6 +24,11 @@ const END_GAME: &str = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4 f1-d3 c4-c2 d1-f3 a8
 /// enough to search exhaustively; in 3,967 of them a move gives the turn back to the
 /// player who made it.
 const SMALL_TREE: &str = "8/Bu6/2Upy2R/5r2/2Y1P3/o6O/gb3n2/NG6 b g";
+
+/// The oracle's view of a single-round position: a match to one point.
+fn m(pos: &Position) -> MatchPosition {
+    MatchPosition::from_single_round(pos, Target::Single)
+}
 
 fn position(moves: &str) -> Position {
     play_line(&Position::start(), moves).unwrap().end
@@ -383,8 +389,8 @@ fn database_answers_equal_live_search() {
         let pos = Position::from_key(record.key())
             .unwrap()
             .transformed(Symmetry::ALL[i % 4]);
-        let from_db = with_db.position(&pos, &cancel).unwrap();
-        let searched = live.position(&pos, &cancel).unwrap();
+        let from_db = with_db.position(&m(&pos), &cancel).unwrap();
+        let searched = live.position(&m(&pos), &cancel).unwrap();
         assert_eq!(from_db.source, Source::Database, "{pos}");
         assert_eq!(searched.source, Source::Search, "{pos}");
         assert_eq!(
@@ -393,8 +399,8 @@ fn database_answers_equal_live_search() {
             "{pos}"
         );
         if i % 8 == 0 {
-            let a = with_db.moves(&pos, &cancel).unwrap();
-            let b = live.moves(&pos, &cancel).unwrap();
+            let a = with_db.moves(&m(&pos), &cancel).unwrap();
+            let b = live.moves(&m(&pos), &cancel).unwrap();
             let summary = |v: &[kamisado_db::MoveVerdict]| {
                 v.iter()
                     .map(|m| (m.mv, m.outcome.value, m.outcome.remoteness))
@@ -409,7 +415,7 @@ fn database_answers_equal_live_search() {
                 .unwrap()
                 .best
             {
-                assert!(live.best_moves(&pos, &cancel).unwrap().contains(&best));
+                assert!(live.best_moves(&m(&pos), &cancel).unwrap().contains(&best));
             }
         }
     }
@@ -420,10 +426,10 @@ fn oracle_compares_sides_across_zero_length_chains() {
     // White's c8-c6 blocks Black's orange tower on h7; its zero-length move names White's
     // purple tower, so White moves again.
     let pos: Position = "1bupyrgn/7O/8/3o4/8/8/8/NGRYPUB1 w u".parse().unwrap();
-    let m: Move = "c8-c6".parse().unwrap();
+    let mv: Move = "c8-c6".parse().unwrap();
     let oracle = Oracle::new(None, solver());
     let cancel = Cancel::new();
-    let verdict = oracle.move_verdict(&pos, m, &cancel).unwrap();
+    let verdict = oracle.move_verdict(&m(&pos), mv, &cancel).unwrap();
     assert_eq!(verdict.next.turn(), pos.turn());
     let after = oracle.position(&verdict.next, &cancel).unwrap();
     assert_eq!(
@@ -439,21 +445,21 @@ fn oracle_answers_finished_games_and_pending_moves_by_the_rules() {
     let cancel = Cancel::new();
     let mut pos = position(END_GAME);
     while !pos.is_over() {
-        let best = oracle.best_move(&pos, &cancel).unwrap().unwrap();
+        let best = oracle.best_move(&m(&pos), &cancel).unwrap().unwrap();
         pos = pos.play(best).unwrap();
     }
-    let v = oracle.position(&pos, &cancel).unwrap();
+    let v = oracle.position(&m(&pos), &cancel).unwrap();
     assert_eq!(
         (v.outcome.value, v.outcome.remoteness, v.source),
         (Value::Loss, 0, Source::Rules)
     );
-    assert!(oracle.moves(&pos, &cancel).unwrap().is_empty());
+    assert!(oracle.moves(&m(&pos), &cancel).unwrap().is_empty());
 
     // A position whose side to move must make a zero-length move first.
     let pending: Position = "1b1pyrgn/7O/2u5/3o4/8/8/8/NGRYPUB1 b o".parse().unwrap();
     assert!(pending.must_pass());
-    let v = oracle.position(&pending, &cancel).unwrap();
-    assert_eq!(v.position, Kamisado::root(&pending));
+    let v = oracle.position(&m(&pending), &cancel).unwrap();
+    assert_eq!(v.position, m(&Kamisado::root(&pending)));
     assert_ne!(v.position.turn(), pending.turn());
 }
 
@@ -463,7 +469,7 @@ fn a_stopped_search_says_so() {
     let cancel = Cancel::new();
     cancel.cancel();
     assert_eq!(
-        oracle.position(&Position::start(), &cancel),
+        oracle.position(&m(&Position::start()), &cancel),
         Err(kamisado_db::OracleError::Stopped)
     );
 }
@@ -524,4 +530,110 @@ fn a_fresh_solve_settles_what_the_file_cannot() {
     assert!(report.checked > 0);
     assert_eq!(report.disagreement_count, report.checked);
     assert!(report.disagreements[0].problem.contains("fresh solve"));
+}
+
+/// Round 2 of a Standard match: Black's blue tower became a Sumo in round 1 (`g1-g7
+/// h8-h6 g7-h8 left`), and White, who lost, starts.
+const ROUND_TWO: &str = "nobupyrg/8/8/8/8/8/8/NGRYPUOB+ w - 3";
+
+#[test]
+fn a_round_without_sumos_is_answered_as_a_single_round_with_its_database() {
+    // A position of a Standard match's first round: the database of single rounds knows
+    // it (its records are keyed by the single round's key), and the answer is the
+    // single round's.
+    let (records, _) = solved_records(MID_GAME);
+    let db = Database::from_bytes(encode(&records, "test").unwrap()).unwrap();
+    let single = position(MID_GAME);
+    let in_match = MatchPosition::from_single_round(&single, Target::Standard);
+    let options = Options {
+        threads: 1,
+        table_bytes: 16 << 20,
+    };
+    let oracle = Oracle::with_budget(Some(db), options, Rounds::Both).unwrap();
+    assert_eq!(oracle.table_bytes(), 8 << 20, "half the budget each");
+    assert!(oracle.round_solver().is_none(), "made only when needed");
+    let cancel = Cancel::new();
+    let v = oracle.position(&in_match, &cancel).unwrap();
+    assert_eq!(v.source, Source::Database);
+    let live = Oracle::new(None, solver())
+        .position(&m(&single), &cancel)
+        .unwrap();
+    assert_eq!(v.outcome, live.outcome);
+    assert_eq!(v.position.target(), Target::Standard);
+    assert!(oracle.round_solver().is_none());
+}
+
+#[test]
+fn a_round_with_a_sumo_is_searched_as_a_match_round() {
+    use kamisado_match::MatchRound;
+    let cancel = Cancel::new();
+    let options = Options {
+        threads: 2,
+        table_bytes: 32 << 20,
+    };
+    // Late in round 2, so that the search is quick: the answers are the match round's
+    // own solver's, move by move.
+    let start: MatchPosition = ROUND_TWO.parse().unwrap();
+    let record = kamisado_match::MatchRecord::parse(
+        MatchPosition::start(Target::Standard),
+        "g1-g7 h8-h6 g7-h8 left",
+    )
+    .unwrap();
+    assert_eq!(record.current(), start);
+    // Eight moves into the round, each the middle one of the rules' list.
+    let mut pos = start;
+    for _ in 0..8 {
+        let moves = pos.legal_moves();
+        pos = pos.play_unchecked(moves[moves.len() / 2]);
+    }
+    assert!(pos.has_sumo() && !pos.is_round_over(), "{pos}");
+
+    let oracle = Oracle::with_budget(None, options, Rounds::Both).unwrap();
+    let direct = Solver::new(MatchRound, options).unwrap();
+    let expected = direct.outcome(&pos, &cancel).unwrap();
+    let v = oracle.position(&pos, &cancel).unwrap();
+    assert_eq!((v.outcome, v.source), (expected, Source::Search));
+    assert!(oracle.round_solver().is_some());
+    let analysis = oracle.analyse(&pos, &cancel, &mut |_| {}).unwrap();
+    assert_eq!(analysis.verdict.outcome, expected);
+    for mv in &analysis.moves {
+        let child = direct.outcome(&mv.next, &cancel).unwrap();
+        assert_eq!(
+            mv.outcome,
+            child.through_move(mv.next.turn() != pos.turn()),
+            "{}",
+            mv.mv
+        );
+    }
+    let best = oracle
+        .best_moves_at(&pos, analysis.verdict.score(), &cancel)
+        .unwrap();
+    assert_eq!(best, analysis.best);
+    let solution = oracle.solve(&pos, &cancel).unwrap();
+    assert_eq!(solution.outcome, expected);
+    assert_eq!(solution.pv.len() as u32, expected.remoteness);
+
+    // An oracle set up for one kind of round refuses the other, saying why.
+    let plain = Oracle::new(None, solver());
+    let refused = plain.position(&pos, &cancel).unwrap_err();
+    assert_eq!(
+        refused,
+        kamisado_db::OracleError::NotPrepared { sumo: true }
+    );
+    assert!(refused.to_string().contains("with a Sumo"), "{refused}");
+    let sumo_only = Oracle::with_budget(None, options, Rounds::Sumo).unwrap();
+    assert_eq!(sumo_only.table_bytes(), 32 << 20);
+    assert!(sumo_only.single_round_solver().is_none());
+    assert_eq!(
+        sumo_only.position(&MatchPosition::start(Target::Standard), &cancel),
+        Err(kamisado_db::OracleError::NotPrepared { sumo: false })
+    );
+    // A finished round is the rules' to answer, whatever the oracle's tables.
+    let round_one = kamisado_match::MatchRecord::parse(
+        MatchPosition::start(Target::Standard),
+        "g1-g7 h8-h6 g7-h8",
+    )
+    .unwrap();
+    let v = sumo_only.position(&round_one.current(), &cancel).unwrap();
+    assert_eq!((v.outcome.value, v.source), (Value::Loss, Source::Rules));
 }

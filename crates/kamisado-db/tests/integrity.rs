@@ -6,7 +6,13 @@ use std::path::PathBuf;
 use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position};
 use kamisado_db::{collect, encode, write, Database, DbError, Oracle, OracleError, Record, Solved};
+use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Solver};
+
+/// A single-round position as the oracle takes it.
+fn m(pos: &Position) -> MatchPosition {
+    MatchPosition::from_single_round(pos, Target::Single)
+}
 
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kamisado-db-integrity-{}", std::process::id()));
@@ -111,7 +117,7 @@ fn a_mapped_file_checks_each_block_a_lookup_reads() {
     let answers: Vec<Result<_, OracleError>> = records
         .iter()
         .step_by(97)
-        .map(|r| oracle.position(&Position::from_key(r.key()).unwrap(), &Cancel::new()))
+        .map(|r| oracle.position(&m(&Position::from_key(r.key()).unwrap()), &Cancel::new()))
         .collect();
     assert!(answers
         .iter()
@@ -243,7 +249,9 @@ fn a_file_truncated_while_open_does_not_touch_the_reader() {
         .iter()
         .all(|r| db.find(r.key()).unwrap() == Some(*r)));
     let oracle = Oracle::new(Some(db), solver());
-    oracle.analyse(&pos, &Cancel::new(), &mut |_| {}).unwrap();
+    oracle
+        .analyse(&m(&pos), &Cancel::new(), &mut |_| {})
+        .unwrap();
 }
 
 #[test]

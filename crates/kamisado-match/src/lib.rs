@@ -19,7 +19,8 @@
 //!   the tower that gains a rank), [`MatchPosition::score`], [`MatchPosition::match_winner`],
 //!   [`MatchPosition::round_number`] (derived: every round adds exactly one rank).
 //! - Between rounds: [`MatchPosition::refill`] with a [`Refill`] choice.
-//! - Solving a round: [`MatchRound`], the solver's `Game`.
+//! - Solving a round: [`MatchRound`], the solver's `Game`; a round without Sumos is a
+//!   single round, [`MatchPosition::single_round`] gives the core's position for it.
 //! - Records: [`MatchRecord`]. Counting: [`perft`]. Solver keys: [`MatchPosition::round_key`],
 //!   [`MatchPosition::match_key`] and their canonical forms.
 //!
@@ -48,6 +49,7 @@ pub mod rank;
 mod record;
 mod refill;
 mod setup;
+mod single;
 mod target;
 
 pub use game::MatchRound;

@@ -38,6 +38,11 @@ pub fn perft(pos: &MatchPosition, depth: u32) -> u64 {
 
 /// The count under each first move, in the order of [`MatchPosition::legal_moves`].
 pub fn divide(pos: &MatchPosition, depth: u32) -> Vec<(Move, u64)> {
+    divide_with(pos, depth, &|| {})
+}
+
+/// [`divide`], calling `done` as each first move's count is finished (for progress bars).
+pub fn divide_with(pos: &MatchPosition, depth: u32, done: &(dyn Fn() + Sync)) -> Vec<(Move, u64)> {
     let pos = pos.resolve();
     if depth == 0 {
         return Vec::new();
@@ -45,7 +50,11 @@ pub fn divide(pos: &MatchPosition, depth: u32) -> Vec<(Move, u64)> {
     let moves: Vec<Move> = pos.legal_moves().to_vec();
     moves
         .into_par_iter()
-        .map(|m| (m, perft(&pos.play_unchecked(m), depth - 1)))
+        .map(|m| {
+            let count = perft(&pos.play_unchecked(m), depth - 1);
+            done();
+            (m, count)
+        })
         .collect()
 }
 

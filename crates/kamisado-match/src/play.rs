@@ -68,6 +68,60 @@ impl MatchPosition {
         next
     }
 
+    /// Plays one move of positive length without the zero-length moves that follow it: the
+    /// state just after the move (after a push, the pusher to move with the tower the
+    /// farthest pushed tower's landing square names). [`MatchPosition::pending_zero_moves`]
+    /// then lists the chain, and [`MatchPosition::resolve`] plays it, giving
+    /// [`MatchPosition::play_unchecked`]'s position. A move whose chain deadlocks ends the
+    /// round at once, as in `play_unchecked`.
+    ///
+    /// # Panics
+    ///
+    /// As [`MatchPosition::play_unchecked`], on an illegal move.
+    pub fn step_unchecked(&self, m: Move) -> MatchPosition {
+        if m.is_zero_length() {
+            return self.step_zero_length(m);
+        }
+        let mover = self.turn();
+        let colour = self.mover_colour(m);
+        let mut next = *self;
+        if self.board.occupied().contains(m.to()) {
+            let landing = next.push(mover, colour, m.from());
+            if next.follow_chain(mover, landing.colour()).is_none() {
+                // Kept as `play_unchecked` keeps it (see there).
+                let blocked = next.board.square_of(Tower::new(mover, landing.colour()));
+                next.set_turn(!mover);
+                next.set_active(Some(blocked.colour()));
+                next.end_round(!mover, EndReason::Deadlock, m.to().colour());
+            } else {
+                next.set_turn(mover);
+                next.set_active(Some(landing.colour()));
+            }
+            return next;
+        }
+        next.board.relocate(Tower::new(mover, colour), m.to());
+        next.set_turn(!mover);
+        next.set_active(Some(m.to().colour()));
+        if m.to().is_goal_for(mover) {
+            next.end_round(mover, EndReason::Goal, colour);
+        } else if next.follow_chain(!mover, m.to().colour()).is_none() {
+            next.end_round(!mover, EndReason::Deadlock, m.to().colour());
+        }
+        next
+    }
+
+    /// The zero-length moves [`MatchPosition::resolve`] would play, in order.
+    pub fn pending_zero_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut pos = *self;
+        // A chain that does not deadlock visits each of the 16 states at most once.
+        while let Some(m) = pos.forced_zero_move().filter(|_| moves.len() < 16) {
+            moves.push(m);
+            pos = pos.step_zero_length(m);
+        }
+        moves
+    }
+
     /// Plays exactly one zero-length move of a position in the middle of a chain, without
     /// the ones that may follow. `m` must be [`MatchPosition::forced_zero_move`].
     ///

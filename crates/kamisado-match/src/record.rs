@@ -99,8 +99,16 @@ impl MatchRecord {
 
     /// Reads a record played from `start`: moves like `a1-a5`, and after each round that
     /// does not end the match the word `left` or `right`.
+    ///
+    /// Zero-length moves are never needed. As in the single round's records, one may be
+    /// written where it is the forced one (`d7-d7`, in the order the chain plays them),
+    /// and after a deadlock the chain's zero-length moves may be written on round the
+    /// circle; any other zero-length move is refused.
     pub fn parse(start: MatchPosition, text: &str) -> Result<MatchRecord, RecordError> {
         let mut record = MatchRecord::new(start);
+        // The position as the last token left it, before the zero-length moves that
+        // follow: where a written zero-length move is checked.
+        let mut written = start;
         for (i, token) in text.split_whitespace().enumerate() {
             let (round, move_number) = (
                 record.round_number(),
@@ -114,10 +122,10 @@ impl MatchRecord {
                 reason,
             };
             let pos = record.current;
-            if let Some(winner) = pos.match_winner() {
-                return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
-            }
             if let Ok(choice) = token.parse::<Refill>() {
+                if let Some(winner) = pos.match_winner() {
+                    return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
+                }
                 record.refill(choice).map_err(|e| {
                     error(match e {
                         RefillError::RoundNotOver => RecordErrorReason::RefillNotDue,
@@ -126,6 +134,7 @@ impl MatchRecord {
                         }
                     })
                 })?;
+                written = record.current;
                 continue;
             }
             let m: Move = token.parse().map_err(|e: ParseMoveError| {
@@ -135,21 +144,38 @@ impl MatchRecord {
                     RecordErrorReason::NotAToken
                 })
             })?;
+            if m.is_zero_length() {
+                if written.forced_zero_move() == Some(m) || around_deadlock(&written, m) {
+                    written = written.step_zero_length(m);
+                    continue;
+                }
+                return Err(error(RecordErrorReason::ZeroLength));
+            }
+            if let Some(winner) = pos.match_winner() {
+                return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
+            }
             if let Some(end) = pos.round_end() {
                 return Err(error(RecordErrorReason::RefillMissing {
                     winner: end.winner,
                     reason: end.reason,
                 }));
             }
-            if m.is_zero_length() {
-                return Err(error(RecordErrorReason::ZeroLength));
-            }
             record
                 .play(m)
                 .map_err(|e| error(RecordErrorReason::Illegal(e)))?;
+            written = pos.step_unchecked(m);
         }
         Ok(record)
     }
+}
+
+/// Whether `m` walks on round the chain of a round just ended by deadlock: the
+/// zero-length move of the blocked tower whose turn it would be.
+fn around_deadlock(pos: &MatchPosition, m: Move) -> bool {
+    matches!(pos.round_end(), Some(end) if end.reason == EndReason::Deadlock)
+        && pos
+            .active_tower()
+            .is_some_and(|t| pos.board().square_of(t) == m.from())
 }
 
 /// The record text: every move, and the refill words.
@@ -192,7 +218,7 @@ pub enum RecordErrorReason {
     Parse(#[from] ParseMoveError),
     #[error("illegal: {0}")]
     Illegal(#[from] IllegalMatchMove),
-    #[error("zero-length moves are played automatically and never written in a match record")]
+    #[error("zero-length moves are played automatically and need not be written; this one is not the forced one here")]
     ZeroLength,
     #[error(
         "a refill choice comes only after the move that ends a round, and this round is not over"

@@ -341,3 +341,121 @@ fn deadlocks_right_after_a_push() {
     }
     panic!("only {found} deadlocks right after a push found");
 }
+
+#[test]
+fn a_round_without_sumos_is_the_cores_single_round() {
+    // Every Sumo-free position of random matches (rounds 1 of every target, finished rounds,
+    // positions in the middle of a chain one zero-length move on) converts to the core's
+    // position with the same text, the same moves, the same end and the same pending
+    // zero-length moves, and converts back; a position with a Sumo does not convert.
+    let (mut converted, mut refused) = (0, 0);
+    for pos in sample(21, 24, 200) {
+        let mut cases = vec![pos];
+        if let Some(m) = pos.legal_moves().first() {
+            cases.push(pos.step_unchecked(*m));
+        }
+        for pos in cases {
+            let Some(core) = pos.single_round() else {
+                assert!(pos.has_sumo(), "{pos}");
+                refused += 1;
+                continue;
+            };
+            assert!(!pos.has_sumo());
+            converted += 1;
+            let text = pos.to_string();
+            let core_text = core.to_string();
+            assert!(text.starts_with(&core_text), "{text} vs {core_text}");
+            assert_eq!(core.turn(), pos.turn());
+            assert_eq!(core.active(), pos.active());
+            assert_eq!(core.end(), pos.round_end().map(|e| e.game_end()), "{text}");
+            let mut a: Vec<Move> = core.legal_moves().to_vec();
+            let mut b: Vec<Move> = pos.legal_moves().to_vec();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{text}");
+            assert_eq!(
+                core.pending_zero_moves().to_vec(),
+                pos.pending_zero_moves(),
+                "{text}"
+            );
+            let back = MatchPosition::from_single_round(&core, pos.target());
+            assert_eq!(back.to_string(), text);
+            if !pos.is_round_over() {
+                assert_eq!(back, pos, "{text}");
+            }
+            for &m in pos.legal_moves().iter().take(3) {
+                assert_eq!(
+                    pos.play_unchecked(m).single_round(),
+                    Some(core.play_unchecked(m)),
+                    "{text} {m}"
+                );
+            }
+        }
+    }
+    assert!(converted > 500 && refused > 100, "{converted} {refused}");
+}
+
+#[test]
+fn a_move_stepped_then_resolved_is_the_move_played() {
+    // `step_unchecked` stops before the zero-length moves a move causes; resolving them
+    // gives `play_unchecked`'s position, pushes and deadlocks included, and the chain
+    // listed is the one the position plays.
+    let mut pushes = 0;
+    for pos in sample(5, 16, 400) {
+        for m in pos.legal_moves() {
+            let stepped = pos.step_unchecked(m);
+            assert_eq!(stepped.resolve(), pos.play_unchecked(m), "{pos} {m}");
+            let mut walked = stepped;
+            for z in stepped.pending_zero_moves() {
+                assert!(z.is_zero_length());
+                assert_eq!(walked.forced_zero_move(), Some(z));
+                walked = walked.step_zero_length(z);
+            }
+            assert_eq!(walked, stepped.resolve());
+            if is_push(&pos, m) {
+                pushes += 1;
+                // The skipped turn: the pusher moves again (unless the round ended).
+                if !stepped.is_round_over() {
+                    assert_eq!(stepped.turn(), pos.turn(), "{pos} {m}");
+                }
+            }
+        }
+    }
+    assert!(pushes > 100, "{pushes}");
+}
+
+#[test]
+fn records_with_written_zero_length_moves_read_as_the_cores_move_lists() {
+    // Random single rounds written with every zero-length move spelt out: the match record
+    // reads them as the core's `play_line` does, to the same end; a zero-length move that
+    // is not the forced one is refused by both.
+    let mut rng = fastrand::Rng::with_seed(17);
+    let mut written_zero = 0;
+    for _ in 0..300 {
+        let mut core = kamisado_core::Position::start();
+        let mut words = Vec::new();
+        while !core.is_over() {
+            let moves = core.legal_moves();
+            let m = moves[rng.usize(..moves.len())];
+            words.push(m.to_string());
+            let stepped = core.step_unchecked(m);
+            for z in stepped.pending_zero_moves() {
+                words.push(z.to_string());
+                written_zero += 1;
+            }
+            core = core.play_unchecked(m);
+        }
+        let text = words.join(" ");
+        let line =
+            kamisado_core::notation::play_line(&kamisado_core::Position::start(), &text).unwrap();
+        let record =
+            kamisado_match::MatchRecord::parse(MatchPosition::start(Target::Single), &text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(record.rounds()[0].moves, line.moves);
+        assert_eq!(record.current().single_round(), Some(line.end), "{text}");
+    }
+    assert!(written_zero > 20, "{written_zero}");
+    let refused =
+        kamisado_match::MatchRecord::parse(MatchPosition::start(Target::Single), "h1-h7 c8-c8");
+    assert!(refused.is_err());
+}

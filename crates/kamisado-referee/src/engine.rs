@@ -1,15 +1,19 @@
 //! The perfect player as a KEI engine: reads commands, answers on the output, flushes
 //! after every answer. `kamisado engine` runs [`serve`] on standard input and output.
+//!
+//! Positions may be match positions and records; when a round is over and the match goes
+//! on, `go` asks for the round winner's refill choice, answered `bestmove left` or
+//! `bestmove right`.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use kamisado_core::{Move, Position};
 use kamisado_db::OracleError;
+use kamisado_match::{MatchPosition, Refill};
 
 use crate::input_line::{read_line, InputLine};
 use crate::player::PerfectPlayer;
-use crate::protocol::{go_movetime, Command, Reply, MAX_LINE_BYTES};
+use crate::protocol::{go_movetime, Action, Command, Reply, MAX_LINE_BYTES};
 use kamisado_solver::with_time_limit;
 
 /// The share of a `go movetime` the engine spends searching; the rest is left for
@@ -36,7 +40,7 @@ pub fn serve(
     mut output: impl Write,
 ) -> io::Result<()> {
     let mut input = input;
-    let mut position: Option<Position> = None;
+    let mut position: Option<MatchPosition> = None;
     while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
         let line = match line {
             InputLine::Text(line) => line,
@@ -82,7 +86,7 @@ pub fn serve(
                 )?,
                 Command::NewGame => position = None,
                 Command::Position(spec) => match spec.play() {
-                    Ok(pos) => position = Some(pos),
+                    Ok(record) => position = Some(record.current()),
                     Err(e) => {
                         position = None;
                         say(&mut output, &[info(&format!("error: position: {e}"))])?;
@@ -123,7 +127,7 @@ fn say(output: &mut impl Write, replies: &[Reply]) -> io::Result<()> {
 /// The answer to `go`: an `info` line with the verdict, then `bestmove`.
 fn think(
     player: &PerfectPlayer,
-    position: Option<&Position>,
+    position: Option<&MatchPosition>,
     movetime: Option<Duration>,
 ) -> Vec<Reply> {
     let Some(pos) = position else {
@@ -133,17 +137,35 @@ fn think(
         ];
     };
     let pos = pos.resolve();
-    if let Some(end) = pos.end() {
-        return vec![
-            info(&format!(
-                "the game is over: {} won by {}",
-                end.winner,
-                end.reason.name()
-            )),
-            Reply::BestMove(None),
-        ];
-    }
     let budget = movetime.map(|t| t.mul_f64(SEARCH_SHARE));
+    if let Some(end) = pos.round_end() {
+        if let Some(winner) = pos.match_winner() {
+            let what = if pos.target().points() > 1 {
+                "match"
+            } else {
+                "game"
+            };
+            return vec![
+                info(&format!(
+                    "the {what} is over: {winner} won by {}",
+                    end.reason.name()
+                )),
+                Reply::BestMove(None),
+            ];
+        }
+        // Between rounds: the round's winner chooses how both home rows are refilled.
+        return match with_time_limit(budget, |cancel| player.refill_choice(&pos, cancel)) {
+            Ok(Some(choice)) => vec![
+                info(&choice.explain(pos.round_number() + 1)),
+                Reply::BestMove(Some(Action::Refill(choice.choice))),
+            ],
+            Ok(None) => vec![Reply::BestMove(None)],
+            Err(e) => vec![
+                info(&format!("{}; choosing left", why(e))),
+                Reply::BestMove(Some(Action::Refill(Refill::Left))),
+            ],
+        };
+    }
     match with_time_limit(budget, |cancel| player.best_move(&pos, cancel)) {
         Ok(Some(best)) => vec![
             Reply::Info(format!(
@@ -152,22 +174,26 @@ fn think(
                 best.verdict.outcome.remoteness,
                 best.verdict.source.name()
             )),
-            Reply::BestMove(Some(best.mv)),
+            Reply::BestMove(Some(Action::Move(best.mv))),
         ],
         Ok(None) => vec![Reply::BestMove(None)],
         Err(e) => {
             // Out of time (or a failed search): any legal move beats forfeiting the game.
-            let fallback: Option<Move> = pos
+            let fallback = pos
                 .winning_move()
-                .or_else(|| pos.legal_moves().first().copied());
-            let why = match e {
-                OracleError::Stopped => "time ran out before the move was proven".to_owned(),
-                other => other.to_string(),
-            };
+                .or_else(|| pos.legal_moves().first().copied())
+                .map(Action::Move);
             vec![
-                info(&format!("{why}; playing an unproven move")),
+                info(&format!("{}; playing an unproven move", why(e))),
                 Reply::BestMove(fallback),
             ]
         }
+    }
+}
+
+fn why(e: OracleError) -> String {
+    match e {
+        OracleError::Stopped => "time ran out before the answer was proven".to_owned(),
+        other => other.to_string(),
     }
 }

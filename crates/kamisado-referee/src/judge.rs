@@ -10,14 +10,21 @@
 //! - an **inaccuracy** when it keeps the value but not the best remoteness: the winner's
 //!   win gets longer, or the loser's loss shorter, than perfect play allows.
 //!
+//! In a match every round is judged on its own (value and remoteness are the round's), and
+//! so is each refill choice between rounds, by who wins the next round: a choice after
+//! which the chooser loses the next round where the other direction wins it is a blunder.
+//! (The next round's remoteness is not asked: proving the value of a round's start is
+//! cheap, its exact remoteness a full solve.)
+//!
 //! Positions are asked about from the end of a game backwards: late positions are cheap,
 //! and what their searches leave in the solver's table makes the earlier ones cheaper.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
-use kamisado_core::{EndReason, Move, Position, Side};
+use kamisado_core::{EndReason, Move, Side};
 use kamisado_db::{Oracle, OracleError, Verdict};
+use kamisado_match::{MatchPosition, Refill, Target};
 use kamisado_solver::{Outcome, Value};
 use serde::Serialize;
 
@@ -54,6 +61,9 @@ pub struct MoveJudgement {
     pub mv: Move,
     #[serde(serialize_with = "text_serde::display")]
     pub mover: Side,
+    /// The round the move belongs to, in a match (a target above one point).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
     /// The zero-length moves that followed automatically.
     #[serde(
         skip_serializing_if = "Vec::is_empty",
@@ -86,8 +96,15 @@ pub enum GameResult {
         #[serde(serialize_with = "reason_name")]
         reason: EndReason,
     },
-    /// The game goes on; with perfect play from here `winner` wins in `remoteness`
-    /// moves, if the position was solved.
+    /// A round of a match is over and the winner's refill choice is next.
+    BetweenRounds {
+        #[serde(serialize_with = "text_serde::display")]
+        winner: Side,
+        #[serde(serialize_with = "reason_name")]
+        reason: EndReason,
+    },
+    /// The game goes on; with perfect play from here `winner` wins (the round being
+    /// played) in `remoteness` moves, if the position was solved.
     Unfinished {
         #[serde(serialize_with = "text_serde::display_option")]
         winner: Option<Side>,
@@ -104,6 +121,10 @@ impl GameResult {
     pub fn describe(&self) -> String {
         match self {
             GameResult::Finished { winner, reason } => format!("{winner} won by {}", reason.name()),
+            GameResult::BetweenRounds { winner, reason } => format!(
+                "unfinished: {winner} won the round by {}; the refill choice is next",
+                reason.name()
+            ),
             GameResult::Unfinished {
                 winner: Some(winner),
                 remoteness: Some(r),
@@ -124,16 +145,76 @@ pub struct Tally {
     pub moves: usize,
     /// Moves whose position before or after was not solved within the time limit.
     pub unjudged: usize,
+    /// Blunders and inaccuracies include those of refill choices.
     pub blunders: usize,
     pub inaccuracies: usize,
+    /// Refill choices made (matches only).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refills: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Tally {
     pub fn add(&mut self, other: &Tally) {
         self.moves += other.moves;
+        self.refills += other.refills;
         self.unjudged += other.unjudged;
         self.blunders += other.blunders;
         self.inaccuracies += other.inaccuracies;
+    }
+}
+
+/// A refill choice between two rounds of a match, judged for the round's winner who made
+/// it: who wins the next round after each direction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RefillJudgement {
+    /// The round that ended (the next one is `round + 1`).
+    pub round: u32,
+    #[serde(serialize_with = "text_serde::display")]
+    pub chooser: Side,
+    #[serde(serialize_with = "text_serde::display")]
+    pub choice: Refill,
+    /// The next round's value for the chooser after `left` and after `right` (`None` if
+    /// not proved within the time limit).
+    pub left: Option<Value>,
+    pub right: Option<Value>,
+    /// A blunder if the other direction wins the next round and this one loses it.
+    pub mark: Option<Mark>,
+}
+
+impl RefillJudgement {
+    /// The chooser's value of the next round after `choice`.
+    pub fn after(&self, choice: Refill) -> Option<Value> {
+        match choice {
+            Refill::Left => self.left,
+            Refill::Right => self.right,
+        }
+    }
+}
+
+/// Both players' points in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Points {
+    pub black: u32,
+    pub white: u32,
+}
+
+impl Points {
+    pub fn of(pos: &MatchPosition) -> Points {
+        Points {
+            black: pos.score(Side::Black),
+            white: pos.score(Side::White),
+        }
+    }
+
+    pub fn of_side(&self, side: Side) -> u32 {
+        match side {
+            Side::Black => self.black,
+            Side::White => self.white,
+        }
     }
 }
 
@@ -142,13 +223,22 @@ impl Tally {
 pub struct GameJudgement {
     /// The game's start, with pending zero-length moves played.
     #[serde(serialize_with = "text_serde::display")]
-    pub start: Position,
+    pub start: MatchPosition,
     /// The start, if it is perfect play's to win: who wins, in how many moves.
     pub start_outcome: Option<Outcome>,
     /// The game as a record line (legal moves only).
     pub record: String,
     pub moves: Vec<MoveJudgement>,
+    /// The refill choices between rounds (matches only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refills: Vec<RefillJudgement>,
     pub result: GameResult,
+    /// In a match (a target above one point): the points at the end of the record, and
+    /// the round it got to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<Points>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
     /// The number of the first blunder, if any.
     pub first_blunder: Option<usize>,
     /// Black's moves.
@@ -201,7 +291,7 @@ pub enum Unsolved {
 pub struct Judge<'a> {
     oracle: &'a Oracle,
     time_limit: Option<Duration>,
-    known: HashMap<Position, Verdict>,
+    known: HashMap<MatchPosition, Verdict>,
 }
 
 impl<'a> Judge<'a> {
@@ -219,7 +309,7 @@ impl<'a> Judge<'a> {
     }
 
     /// The verdict on a position (pending zero-length moves played first).
-    pub fn verdict(&mut self, pos: &Position) -> Result<Verdict, Unsolved> {
+    pub fn verdict(&mut self, pos: &MatchPosition) -> Result<Verdict, Unsolved> {
         if let Some(v) = self.known.get(pos) {
             return Ok(*v);
         }
@@ -236,14 +326,16 @@ impl<'a> Judge<'a> {
     }
 
     /// How many positions [`Judge::judge`] asks about for `game`: progress bars count
-    /// these.
+    /// these (every position played from, and for each refill choice the next round's
+    /// start after the other direction).
     pub fn questions(game: &PlayedGame) -> usize {
-        game.positions.len()
+        game.positions.len() + refills(game).count()
     }
 
-    /// Judges every legal move of `game`. `asked` is called once per position asked
-    /// about (see [`Judge::questions`]).
+    /// Judges every legal move and refill choice of `game`. `asked` is called once per
+    /// position asked about (see [`Judge::questions`]).
     pub fn judge(&mut self, game: &PlayedGame, asked: &mut dyn FnMut()) -> GameJudgement {
+        let in_match = game.given.target() != Target::Single;
         let mut verdicts: Vec<Option<Verdict>> = vec![None; game.positions.len()];
         for (i, pos) in game.positions.iter().enumerate().rev() {
             verdicts[i] = self.verdict(pos).ok();
@@ -257,22 +349,27 @@ impl<'a> Judge<'a> {
             let before_pos = game.positions[i];
             let mover = before_pos.turn();
             let before = verdicts[i].as_ref().map(|v| v.outcome);
-            let after = verdicts[i + 1].as_ref().map(|child| {
+            let after_pos = game.after(i);
+            let after_verdict = if after_pos == game.positions[i + 1] {
+                verdicts[i + 1]
+            } else {
+                // A round-ending move followed by a refill: the rules answer.
+                self.verdict(&after_pos).ok()
+            };
+            let after = after_verdict.as_ref().map(|child| {
                 // The child's verdict is for its own side to move, which after zero-length
-                // moves may be the mover again.
+                // moves (or a push) may be the mover again.
                 child.outcome.through_move(child.position.turn() != mover)
             });
             let mark = match (before, after) {
-                (Some(b), Some(a)) if a.value < b.value => Some(Mark::Blunder),
-                (Some(b), Some(a)) if b.value == a.value && b.remoteness != a.remoteness => {
-                    Some(Mark::Inaccuracy)
-                }
+                (Some(b), Some(a)) => mark_of(b, a),
                 _ => None,
             };
             let judgement = MoveJudgement {
                 number: i + 1,
                 mv,
                 mover,
+                round: in_match.then(|| before_pos.round_number()),
                 zero_length_after: game.zero_length_after(i),
                 before,
                 after,
@@ -297,16 +394,36 @@ impl<'a> Judge<'a> {
             moves.push(judgement);
         }
 
+        let mut refill_judgements = Vec::new();
+        for (finished, choice) in refills(game).collect::<Vec<_>>() {
+            let judgement = self.judge_refill(&finished, choice);
+            asked();
+            let tally = match judgement.chooser {
+                Side::Black => &mut black,
+                Side::White => &mut white,
+            };
+            tally.refills += 1;
+            match judgement.mark {
+                Some(Mark::Blunder) => tally.blunders += 1,
+                Some(Mark::Inaccuracy) => tally.inaccuracies += 1,
+                None => {}
+            }
+            refill_judgements.push(judgement);
+        }
+
         let end = game.end();
-        let result = match end.end() {
-            Some(e) => GameResult::Finished {
+        let result = match end.round_end() {
+            Some(e) if end.is_match_over() => GameResult::Finished {
+                winner: e.winner,
+                reason: e.reason,
+            },
+            Some(e) => GameResult::BetweenRounds {
                 winner: e.winner,
                 reason: e.reason,
             },
             None => {
                 let last = verdicts.last().copied().flatten();
                 GameResult::Unfinished {
-                    // Single-round Kamisado has no draws: a solved position has a winner.
                     winner: last.and_then(|v| match v.outcome.value {
                         Value::Win => Some(v.position.turn()),
                         Value::Loss => Some(!v.position.turn()),
@@ -321,13 +438,77 @@ impl<'a> Judge<'a> {
             start_outcome: verdicts[0].as_ref().map(|v| v.outcome),
             record: game.record(),
             moves,
+            refills: refill_judgements,
             result,
+            score: in_match.then(|| Points::of(&end)),
+            round: in_match.then(|| end.round_number()),
             first_blunder,
             black,
             white,
             error: game.error.clone(),
         }
     }
+
+    /// Who wins the next round after each refill choice, for the chooser; the choice a
+    /// blunder if the other direction wins it and this one does not.
+    fn judge_refill(&mut self, finished: &MatchPosition, choice: Refill) -> RefillJudgement {
+        let chooser = finished
+            .round_end()
+            .map_or(finished.turn(), |end| end.winner);
+        let oracle = self.oracle;
+        let time_limit = self.time_limit;
+        let value_after = |direction: Refill| {
+            let next = finished.refill(direction).ok()?.resolve();
+            let (value, _) =
+                with_time_limit(time_limit, |cancel| oracle.value(&next, cancel)).ok()?;
+            // The next round's start is for its side to move, the round's loser.
+            Some(if next.turn() == chooser {
+                value
+            } else {
+                value.flip()
+            })
+        };
+        let (left, right) = (value_after(Refill::Left), value_after(Refill::Right));
+        let (chosen, other) = match choice {
+            Refill::Left => (left, right),
+            Refill::Right => (right, left),
+        };
+        let mark = match (chosen, other) {
+            (Some(c), Some(o)) if c < o => Some(Mark::Blunder),
+            _ => None,
+        };
+        RefillJudgement {
+            round: finished.round_number(),
+            chooser,
+            choice,
+            left,
+            right,
+            mark,
+        }
+    }
+}
+
+/// The mark of a choice that leaves `after` where the best choice gave `best`.
+fn mark_of(best: Outcome, after: Outcome) -> Option<Mark> {
+    if after.value < best.value {
+        Some(Mark::Blunder)
+    } else if best.value == after.value && best.remoteness != after.remoteness {
+        Some(Mark::Inaccuracy)
+    } else {
+        None
+    }
+}
+
+/// Every refill choice of a game: the finished round it follows, and the choice.
+fn refills(game: &PlayedGame) -> impl Iterator<Item = (MatchPosition, Refill)> + '_ {
+    game.record.rounds().iter().filter_map(|round| {
+        let choice = round.refill?;
+        let finished = round
+            .moves
+            .iter()
+            .fold(round.start, |pos, &m| pos.play_unchecked(m));
+        Some((finished, choice))
+    })
 }
 
 /// Counts over a whole file of games.

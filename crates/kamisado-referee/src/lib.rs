@@ -6,8 +6,9 @@
 //! then live search), so every verdict it gives is exact:
 //!
 //! - [`record`]: game records, one game per line (`a1-a5 d8-d3 ...`, optionally starting
-//!   `position <text> moves ...`), with comments, and their replay with the first illegal
-//!   move located by move number and reason.
+//!   `position <text> moves ...`; in a match, every round with the refill choices
+//!   `left`/`right` between them), with comments, and their replay with the first
+//!   illegal move located by round, move number and reason.
 //! - [`judge`]: every move of a game judged for its mover (value and remoteness before
 //!   and after), marked as a *blunder* (a win given away) or an *inaccuracy* (the value
 //!   kept but the game made longer by the winner or shorter by the loser than perfect play
@@ -37,6 +38,10 @@
 //! assert_eq!(go.to_string(), "go movetime 500");
 //! let answer = Reply::parse("bestmove b1-b2").unwrap();
 //! assert_eq!(answer, Some(Reply::BestMove(Some("b1-b2".parse().unwrap()))));
+//!
+//! // Between the rounds of a match, the winner's refill choice.
+//! let choice = Reply::parse("bestmove left").unwrap();
+//! assert_eq!(choice, Some(Reply::BestMove(Some("left".parse().unwrap()))));
 //! ```
 
 pub mod engine;
@@ -52,12 +57,13 @@ mod text_serde;
 pub use engine::{serve, Identity};
 pub use input_line::{read_line, InputLine};
 pub use judge::{
-    summarise, FileSummary, GameJudgement, GameResult, Judge, Mark, MoveJudgement, Tally,
+    summarise, FileSummary, GameJudgement, GameResult, Judge, Mark, MoveJudgement, Points,
+    RefillJudgement, Tally,
 };
 pub use match_play::{
     run_match, Ending, EngineSides, GameReport, MatchEvent, MatchOptions, MatchReport, MatchSummary,
 };
-pub use player::{PerfectMove, PerfectPlayer};
+pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use process::{EngineFault, EngineProcess};
-pub use protocol::{Command, PositionSpec, Reply};
+pub use protocol::{Action, Command, PositionSpec, Reply};
 pub use record::{record_lines, PlayedGame, RecordError, RecordLine};

@@ -1,11 +1,19 @@
 //! A match: the perfect player against an external engine, refereed move by move and
 //! judged afterwards.
 //!
-//! The engine runs as one process for the whole match and is sent every position from
-//! the game's start (`position ... moves ...`, then `go movetime <limit>`). Anything it
-//! does wrong ends that game as a loss for it (an [`EngineFault`]); the process is then
-//! killed and a fresh one started for the next game, so that a confused engine cannot
-//! carry stale answers into it.
+//! Each game starts from [`MatchOptions::start`]. With a target of one point (a single
+//! round) a game is one round; with a higher target (Standard 3, Long 7, Marathon 15) a
+//! game is a whole match of Kamisado: round after round until one player's points reach
+//! the target, with the round winner's refill choice between rounds (the engine is asked
+//! for it with `go` and answers `bestmove left` or `bestmove right`; the perfect player
+//! picks the direction that wins the next round if one does). Rounds and points are
+//! counted as well as games.
+//!
+//! The engine runs as one process for the whole series of games and is sent every
+//! position from the game's start (`position ... moves ...`, then `go movetime <limit>`).
+//! Anything it does wrong ends that game (the whole match) as a loss for it (an
+//! [`EngineFault`]); the process is then killed and a fresh one started for the next
+//! game, so that a confused engine cannot carry stale answers into it.
 //!
 //! Games differ in two ways: with [`EngineSides::Alternate`] the engine takes Black in
 //! odd-numbered games and White in even-numbered ones, and the perfect player picks
@@ -16,15 +24,16 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use kamisado_core::{EndReason, Move, Position, Side};
+use kamisado_core::{EndReason, Move, Side};
 use kamisado_db::OracleError;
+use kamisado_match::{MatchPosition, MatchRecord, Refill, Target};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use crate::judge::{GameJudgement, Judge, MoveJudgement, Tally};
 use crate::player::PerfectPlayer;
 use crate::process::{EngineFault, EngineProcess};
-use crate::protocol::PositionSpec;
+use crate::protocol::{actions_text, Action, PositionSpec};
 use crate::record::{record_text, PlayedGame};
 use crate::text_serde;
 
@@ -60,13 +69,14 @@ pub struct MatchOptions {
     /// For each of the engine's answers: `keiok` and every `bestmove`.
     pub time_limit: Duration,
     /// Every game starts here (pending zero-length moves are played first); it must not
-    /// be a finished game.
-    pub start: Position,
+    /// be a finished round. Its target says what a game is: one round (1 point) or a
+    /// whole match (3, 7 or 15).
+    pub start: MatchPosition,
     /// Seeds the perfect player's choice among equally perfect moves.
     pub seed: u64,
 }
 
-/// How a game ended.
+/// How a game (its last round) ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
@@ -91,9 +101,19 @@ pub struct GameReport {
     pub ending: Ending,
     /// What the engine did wrong, for a forfeit.
     pub fault: Option<EngineFault>,
-    /// The legal moves played, as a record line `kamisado verify` reads.
+    /// The legal moves played (and refill choices, in a match), as a record line
+    /// `kamisado verify` reads.
     pub record: String,
+    /// Moves of positive length, all rounds together.
     pub moves: usize,
+    /// The points a game is played to: 1 (one round) or a match's target.
+    pub target: u32,
+    /// Rounds finished.
+    pub rounds: usize,
+    pub engine_rounds_won: usize,
+    /// Points at the end (a round won by a tower of rank r scores 2^r).
+    pub engine_points: u32,
+    pub perfect_points: u32,
     /// The engine's first move that gave away a win.
     pub engine_first_blunder: Option<MoveJudgement>,
     /// The engine's moves, judged.
@@ -109,8 +129,12 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// "engine (white) lost: black won by goal after 12 moves".
+    /// "engine (white) lost: black won by goal after 12 moves"; for a match, "engine
+    /// (white) lost the match 1-3: black won round 3 by goal after 41 moves in 3 rounds".
     pub fn describe(&self) -> String {
+        if self.target > 1 {
+            return self.describe_match();
+        }
         let result = if self.engine_won { "won" } else { "lost" };
         let moves = format!(
             "after {} move{}",
@@ -125,11 +149,40 @@ impl GameReport {
         };
         format!("engine ({}) {result}: {how}", self.engine_side)
     }
+
+    fn describe_match(&self) -> String {
+        let result = if self.engine_won { "won" } else { "lost" };
+        let played = format!(
+            "after {} move{} in {} round{}",
+            self.moves,
+            crate::judge::plural(self.moves),
+            self.rounds,
+            crate::judge::plural(self.rounds)
+        );
+        let how = match (&self.fault, self.ending) {
+            (Some(fault), _) => format!("forfeit {played}: {fault}"),
+            (None, Ending::Goal) => {
+                format!("{} won round {} by goal {played}", self.winner, self.rounds)
+            }
+            (None, Ending::Deadlock) => {
+                format!(
+                    "{} won round {} by deadlock {played}",
+                    self.winner, self.rounds
+                )
+            }
+            (None, Ending::Forfeit) => format!("forfeit {played}"),
+        };
+        format!(
+            "engine ({}) {result} the match {}-{}: {how}",
+            self.engine_side, self.engine_points, self.perfect_points
+        )
+    }
 }
 
-/// Totals over a match, from the engine's point of view.
+/// Totals over a series of games, from the engine's point of view.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct MatchSummary {
+    /// Games: single rounds, or whole matches.
     pub games: usize,
     pub engine_wins: usize,
     pub engine_losses: usize,
@@ -137,6 +190,12 @@ pub struct MatchSummary {
     pub forfeits: usize,
     /// Forfeits by kind of fault (`illegal`, `time_out`, `exited`, `garbage`, ...).
     pub forfeits_by_kind: BTreeMap<&'static str, usize>,
+    /// Rounds finished, over all games, and those the engine won.
+    pub rounds: usize,
+    pub engine_rounds_won: usize,
+    /// Points over all games.
+    pub engine_points: u32,
+    pub perfect_points: u32,
     pub engine_blunders: usize,
     pub games_with_engine_blunder: usize,
     pub engine_inaccuracies: usize,
@@ -145,7 +204,7 @@ pub struct MatchSummary {
     pub perfect_inaccuracies: usize,
 }
 
-/// A whole match.
+/// A whole series of games.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReport {
     pub command: String,
@@ -153,6 +212,8 @@ pub struct MatchReport {
     pub engine_author: Option<String>,
     /// The games' start, as a position text.
     pub start: String,
+    /// The points a game is played to: 1 (a game is one round) or a match's target.
+    pub target: u32,
     pub seed: u64,
     pub time_limit_ms: u128,
     /// Whether the engine ever answered `kei` with `keiok`.
@@ -170,10 +231,20 @@ pub enum MatchEvent<'a> {
     },
     Moved {
         number: usize,
+        /// 1-based round number (1 in a single round).
+        round: u32,
         /// 1-based move number in the game.
         move_number: usize,
         by_engine: bool,
         mv: Move,
+    },
+    /// A round of a match is over and its winner chose how to refill.
+    Refilled {
+        number: usize,
+        /// The round that ended.
+        round: u32,
+        by_engine: bool,
+        choice: Refill,
     },
     /// The game is over and its moves are being judged.
     Judging {
@@ -193,8 +264,7 @@ pub fn run_match(
     options: &MatchOptions,
     observer: &mut dyn FnMut(MatchEvent),
 ) -> Result<MatchReport, OracleError> {
-    let start = options.start.resolve();
-    let startpos = options.start == Position::start();
+    let startpos = options.start == MatchPosition::start(Target::Single);
     let mut judge = Judge::new(player.oracle(), None);
     let mut engine: Option<EngineProcess> = None;
     let mut report = MatchReport {
@@ -202,6 +272,7 @@ pub fn run_match(
         engine_name: None,
         engine_author: None,
         start: options.start.to_string(),
+        target: options.start.target().points(),
         seed: options.seed,
         time_limit_ms: options.time_limit.as_millis(),
         engine_started: false,
@@ -218,8 +289,8 @@ pub fn run_match(
         let mut rng = fastrand::Rng::with_seed(
             options.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
-        let mut moves: Vec<Move> = Vec::new();
-        let mut pos = start;
+        let mut record = MatchRecord::new(options.start);
+        let mut actions: Vec<Action> = Vec::new();
         let mut fault = None;
         let (mut thinking, mut longest) = (Duration::ZERO, Duration::ZERO);
 
@@ -239,28 +310,31 @@ pub fn run_match(
             Err(f) => fault = Some(f),
         }
 
-        while fault.is_none() && !pos.is_over() {
-            let by_engine = pos.turn() == engine_side;
-            let mv = if by_engine {
+        while fault.is_none() && !record.current().is_match_over() {
+            let pos = record.current();
+            let round_end = pos.round_end();
+            // Between rounds the winner chooses; otherwise the side to move moves.
+            let engine_to_act = match round_end {
+                Some(end) => end.winner == engine_side,
+                None => pos.turn() == engine_side,
+            };
+            let action = if engine_to_act {
                 let Some(running) = engine.as_mut() else {
                     break;
                 };
                 let spec = PositionSpec {
                     start: options.start,
                     startpos,
-                    moves: moves.clone(),
+                    actions: actions.clone(),
                 };
                 match running.best_move(&spec, options.time_limit) {
-                    Ok((mv, took)) => {
+                    Ok((action, took)) => {
                         thinking += took;
                         longest = longest.max(took);
-                        match pos.check_move(mv) {
-                            Ok(()) => mv,
+                        match check_action(&pos, action) {
+                            Ok(()) => action,
                             Err(reason) => {
-                                fault = Some(EngineFault::Illegal {
-                                    mv,
-                                    reason: reason.to_string(),
-                                });
+                                fault = Some(EngineFault::Illegal { mv: action, reason });
                                 break;
                             }
                         }
@@ -270,21 +344,49 @@ pub fn run_match(
                         break;
                     }
                 }
+            } else if round_end.is_some() {
+                match player.refill_choice(&pos, &Cancel::new())? {
+                    Some(choice) => Action::Refill(choice.choice),
+                    // Only a finished match has no choice, and the loop stops there.
+                    None => break,
+                }
             } else {
                 match player.random_best_move(&pos, &mut rng, &Cancel::new())? {
-                    Some(choice) => choice.mv,
-                    // Only a finished game has no perfect move, and the loop stops there.
+                    Some(choice) => Action::Move(choice.mv),
+                    // Only a finished round has no perfect move, and refills come first.
                     None => break,
                 }
             };
-            moves.push(mv);
-            pos = pos.play_unchecked(mv);
-            observer(MatchEvent::Moved {
-                number,
-                move_number: moves.len(),
-                by_engine,
-                mv,
-            });
+            actions.push(action);
+            match action {
+                Action::Move(mv) => {
+                    // Checked above (the engine's) or chosen among the legal moves.
+                    if record.play(mv).is_err() {
+                        break;
+                    }
+                    observer(MatchEvent::Moved {
+                        number,
+                        round: pos.round_number(),
+                        move_number: actions
+                            .iter()
+                            .filter(|a| matches!(a, Action::Move(_)))
+                            .count(),
+                        by_engine: engine_to_act,
+                        mv,
+                    });
+                }
+                Action::Refill(choice) => {
+                    if record.refill(choice).is_err() {
+                        break;
+                    }
+                    observer(MatchEvent::Refilled {
+                        number,
+                        round: pos.round_number(),
+                        by_engine: engine_to_act,
+                        choice,
+                    });
+                }
+            }
         }
         if fault.is_some() {
             // Killed now: whatever it was doing must not leak into the next game.
@@ -292,21 +394,26 @@ pub fn run_match(
         }
 
         observer(MatchEvent::Judging { number });
-        let moves_text: Vec<String> = moves.iter().map(Move::to_string).collect();
-        let played = PlayedGame::play(&options.start, startpos, &moves_text.join(" "));
+        let played = PlayedGame::play(&options.start, startpos, &actions_text(&actions));
         let judgement = judge.judge(&played, &mut || {});
-        let (winner, ending) = match (&fault, pos.end()) {
-            (Some(_), _) => (!engine_side, Ending::Forfeit),
-            (None, Some(end)) => (
-                end.winner,
-                match end.reason {
+        let end = record.current();
+        let (winner, ending) = match (&fault, end.match_winner(), end.round_end()) {
+            (Some(_), _, _) => (!engine_side, Ending::Forfeit),
+            (None, Some(winner), Some(last)) => (
+                winner,
+                match last.reason {
                     EndReason::Goal => Ending::Goal,
                     EndReason::Deadlock => Ending::Deadlock,
                 },
             ),
-            // The loop ends only at the end of the game or on a fault.
-            (None, None) => (!engine_side, Ending::Forfeit),
+            // The loop ends only at the end of the match or on a fault.
+            _ => (!engine_side, Ending::Forfeit),
         };
+        let finished: Vec<_> = record
+            .rounds()
+            .iter()
+            .filter_map(|round| round.result)
+            .collect();
         let game = GameReport {
             number,
             engine_side,
@@ -314,8 +421,13 @@ pub fn run_match(
             engine_won: winner == engine_side,
             ending,
             fault,
-            record: record_text(&options.start, startpos, &moves),
-            moves: moves.len(),
+            record: record_text(&options.start, startpos, &record),
+            moves: played.moves.len(),
+            target: options.start.target().points(),
+            rounds: finished.len(),
+            engine_rounds_won: finished.iter().filter(|r| r.winner == engine_side).count(),
+            engine_points: end.score(engine_side),
+            perfect_points: end.score(!engine_side),
             engine_first_blunder: judgement.first_blunder_by(engine_side).cloned(),
             engine: *judgement.tally(engine_side),
             perfect: *judgement.tally(!engine_side),
@@ -338,6 +450,23 @@ pub fn run_match(
     Ok(report)
 }
 
+/// Whether an engine's answer is what the position asks for: a legal move while a round
+/// is played, a refill choice between rounds. The reason if not.
+fn check_action(pos: &MatchPosition, action: Action) -> Result<(), String> {
+    match (pos.round_end(), action) {
+        (None, Action::Move(mv)) => pos.check_move(mv).map_err(|e| e.to_string()),
+        (None, Action::Refill(_)) => Err(
+            "a refill choice is due only after a round ends, and this round goes on".to_owned(),
+        ),
+        (Some(_), Action::Refill(choice)) => pos.refill(choice).map(drop).map_err(|e| e.to_string()),
+        (Some(end), Action::Move(_)) => Err(format!(
+            "the round is over ({} won it by {}): the winner's refill choice, `left` or `right`, is due",
+            end.winner,
+            end.reason.name()
+        )),
+    }
+}
+
 fn add_to_summary(summary: &mut MatchSummary, game: &GameReport) {
     summary.games += 1;
     if game.engine_won {
@@ -349,6 +478,10 @@ fn add_to_summary(summary: &mut MatchSummary, game: &GameReport) {
         summary.forfeits += 1;
         *summary.forfeits_by_kind.entry(fault.kind()).or_default() += 1;
     }
+    summary.rounds += game.rounds;
+    summary.engine_rounds_won += game.engine_rounds_won;
+    summary.engine_points += game.engine_points;
+    summary.perfect_points += game.perfect_points;
     summary.engine_blunders += game.engine.blunders;
     summary.games_with_engine_blunder += (game.engine.blunders > 0) as usize;
     summary.engine_inaccuracies += game.engine.inaccuracies;

@@ -31,10 +31,10 @@ use std::sync::mpsc::{
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use kamisado_core::{quote, Move};
+use kamisado_core::quote;
 use serde::Serialize;
 
-use crate::protocol::{Command, PositionSpec, Reply, MAX_LINE_BYTES};
+use crate::protocol::{Action, Command, PositionSpec, Reply, MAX_LINE_BYTES};
 use crate::text_serde;
 
 /// How many lines of the engine's standard error a crash report quotes.
@@ -104,10 +104,11 @@ pub enum EngineFault {
     Unasked { line: String },
     #[error("the engine answered `bestmove (none)`: it gave no move")]
     NoMove,
-    #[error("illegal move {mv}: {reason}")]
+    #[error("illegal {} {mv}: {reason}", if matches!(.mv, Action::Refill(_)) { "refill choice" } else { "move" })]
     Illegal {
+        /// The move, or the refill choice (`left`, `right`).
         #[serde(rename = "move", serialize_with = "text_serde::display")]
-        mv: Move,
+        mv: Action,
         reason: String,
     },
 }
@@ -284,12 +285,13 @@ impl EngineProcess {
     }
 
     /// Sends `position` and `go movetime`, and waits up to `limit` for `bestmove`.
-    /// Returns the move (not yet checked against the rules) and the time it took.
+    /// Returns the move or refill choice (not yet checked against the rules) and the time
+    /// it took.
     pub fn best_move(
         &mut self,
         spec: &PositionSpec,
         limit: Duration,
-    ) -> Result<(Move, Duration), EngineFault> {
+    ) -> Result<(Action, Duration), EngineFault> {
         self.reject_unasked()?;
         self.send(&Command::Position(spec.clone()))?;
         self.send(&Command::Go {

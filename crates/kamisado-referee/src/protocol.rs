@@ -3,39 +3,93 @@
 //! is the specification for engine authors; this module is its parser and printer.
 //!
 //! Referee to engine: `kei`, `keinewgame`, `position startpos [moves ...]`,
-//! `position <board> <side> <active> [moves ...]`, `go [movetime <ms>]`, `quit`.
-//! Engine to referee: `id name ...`, `id author ...`, `keiok`, `bestmove <move>` or
+//! `position <board> <side> <active> [<target>] [moves ...]`, `go [movetime <ms>]`,
+//! `quit`. Engine to referee: `id name ...`, `id author ...`, `keiok`, `bestmove <move>`,
+//! `bestmove left` / `bestmove right` (a refill choice between the rounds of a match) or
 //! `bestmove (none)`, `info ...`.
 
 use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
-use kamisado_core::notation::{play_line, LineError, ParsePositionError};
-use kamisado_core::{quote, Move, ParseMoveError, Position};
+use kamisado_core::{quote, Move, ParseMoveError};
+
+use crate::record::RecordError;
+use kamisado_match::{MatchPosition, MatchRecord, ParseMatchPositionError, Refill, Target};
 
 /// The longest line either side needs to accept: a position with 97 moves is about
-/// 650 bytes. A longer line from an engine is garbage, and reading stops there.
+/// 650 bytes (a Marathon's record a few KiB). A longer line from an engine is garbage,
+/// and reading stops there.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// A position and the moves played from it: the argument of `position`.
+/// What a player does on its turn in a match record: a move, or, between rounds, the
+/// round winner's refill choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Move(Move),
+    Refill(Refill),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => m.fmt(f),
+            Action::Refill(r) => r.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseMoveError;
+
+    /// `left`, `right`, or a move like `a1-a5`; a word that is neither is reported as the
+    /// move it is not.
+    fn from_str(text: &str) -> Result<Action, ParseMoveError> {
+        match text.parse::<Refill>() {
+            Ok(r) => Ok(Action::Refill(r)),
+            Err(_) => text.parse().map(Action::Move),
+        }
+    }
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        Action::Move(m)
+    }
+}
+
+impl From<Refill> for Action {
+    fn from(r: Refill) -> Action {
+        Action::Refill(r)
+    }
+}
+
+/// The text of a list of actions, separated by spaces.
+pub fn actions_text(actions: &[Action]) -> String {
+    let words: Vec<String> = actions.iter().map(Action::to_string).collect();
+    words.join(" ")
+}
+
+/// A position and what was played from it: the argument of `position`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionSpec {
     /// Where the moves start, as given: pending zero-length moves not yet played.
-    pub start: Position,
+    pub start: MatchPosition,
     /// Whether `start` is written `startpos` (the single-round start) or as text.
     pub startpos: bool,
-    /// Moves of positive length; the zero-length moves between them are implied.
-    pub moves: Vec<Move>,
+    /// Moves of positive length (the zero-length moves between them are implied) and,
+    /// after a round-ending move in a match, the winner's refill choice.
+    pub actions: Vec<Action>,
 }
 
 /// Why the argument of `position` (or the `position ...` head of a game record) is not a
 /// position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    #[error("`position` needs `startpos` or a position text `<board> <side> <active>`")]
+    #[error("`position` needs `startpos` or a position text `<board> <side> <active> [<target>]`")]
     Missing,
     #[error("position text: {0}")]
-    Position(#[from] ParsePositionError),
+    Position(#[from] ParseMatchPositionError),
     #[error("unexpected `{}` after the position: expected `moves` or the end of the line", quote(.token))]
     Unexpected { token: String },
     #[error("move {number}: {error}")]
@@ -48,31 +102,39 @@ pub enum SpecError {
 /// The parts of a `position` argument: the start, whether it was `startpos`, and the text
 /// after `moves` (possibly empty), left unparsed so that a game record can report a bad
 /// move by its number.
-pub fn split_position_args(args: &str) -> Result<(Position, bool, &str), SpecError> {
+pub fn split_position_args(args: &str) -> Result<(MatchPosition, bool, &str), SpecError> {
     let args = args.trim();
     let (head, moves) = match find_word(args, "moves") {
         Some(at) => (&args[..at], &args[at + "moves".len()..]),
         None => (args, ""),
     };
     let fields: Vec<&str> = head.split_whitespace().collect();
+    let unexpected = |token: &str| SpecError::Unexpected {
+        token: token.to_owned(),
+    };
     match fields.as_slice() {
         [] => Err(SpecError::Missing),
         ["startpos", rest @ ..] => match rest.first() {
-            Some(token) => Err(SpecError::Unexpected {
-                token: (*token).to_owned(),
-            }),
-            None => Ok((Position::start(), true, moves.trim())),
+            Some(token) => Err(unexpected(token)),
+            None => Ok((MatchPosition::start(Target::Single), true, moves.trim())),
         },
-        [board, side, active, rest @ ..] => match rest.first() {
-            Some(token) => Err(SpecError::Unexpected {
-                token: (*token).to_owned(),
-            }),
-            None => {
-                let start: Position = format!("{board} {side} {active}").parse()?;
-                Ok((start, false, moves.trim()))
+        [board, side, active, rest @ ..] => {
+            // A fourth field is the match target if it reads as one.
+            let (target, rest) = match rest {
+                [target, rest @ ..] if target.parse::<Target>().is_ok() => (Some(*target), rest),
+                rest => (None, rest),
+            };
+            if let Some(token) = rest.first() {
+                return Err(unexpected(token));
             }
-        },
-        short => Err(ParsePositionError::Fields { found: short.len() }.into()),
+            let text = match target {
+                Some(target) => format!("{board} {side} {active} {target}"),
+                None => format!("{board} {side} {active}"),
+            };
+            let start: MatchPosition = text.parse()?;
+            Ok((start, false, moves.trim()))
+        }
+        short => Err(ParseMatchPositionError::Fields { found: short.len() }.into()),
     }
 }
 
@@ -90,19 +152,19 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 
 impl PositionSpec {
     /// `startpos` if `start` is the single-round start, else the position text.
-    pub fn new(start: Position, moves: Vec<Move>) -> PositionSpec {
+    pub fn new(start: MatchPosition, actions: Vec<Action>) -> PositionSpec {
         PositionSpec {
-            startpos: start == Position::start(),
+            startpos: start == MatchPosition::start(Target::Single),
             start,
-            moves,
+            actions,
         }
     }
 
     /// Parses the argument of `position`: `startpos [moves ...]` or
-    /// `<board> <side> <active> [moves ...]`.
+    /// `<board> <side> <active> [<target>] [moves ...]`.
     pub fn parse(args: &str) -> Result<PositionSpec, SpecError> {
         let (start, startpos, moves) = split_position_args(args)?;
-        let moves = moves
+        let actions = moves
             .split_whitespace()
             .enumerate()
             .map(|(i, token)| {
@@ -115,14 +177,15 @@ impl PositionSpec {
         Ok(PositionSpec {
             start,
             startpos,
-            moves,
+            actions,
         })
     }
 
-    /// The position after the moves and the zero-length moves that follow them.
-    pub fn play(&self) -> Result<Position, LineError> {
-        let text: Vec<String> = self.moves.iter().map(Move::to_string).collect();
-        play_line(&self.start, &text.join(" ")).map(|line| line.end)
+    /// The record the actions make from the start: every round, and where they lead
+    /// (after the zero-length moves that follow the last move).
+    pub fn play(&self) -> Result<MatchRecord, RecordError> {
+        MatchRecord::parse(self.start, &actions_text(&self.actions))
+            .map_err(|e| RecordError::of_record(e, &self.start))
     }
 }
 
@@ -133,11 +196,8 @@ impl fmt::Display for PositionSpec {
         } else {
             write!(f, "{}", self.start)?;
         }
-        if !self.moves.is_empty() {
-            f.write_str(" moves")?;
-            for m in &self.moves {
-                write!(f, " {m}")?;
-            }
+        if !self.actions.is_empty() {
+            write!(f, " moves {}", actions_text(&self.actions))?;
         }
         Ok(())
     }
@@ -224,8 +284,9 @@ pub enum Reply {
     Id { field: String, value: String },
     /// `keiok`: the answer to `kei`.
     KeiOk,
-    /// `bestmove <move>`, or `bestmove (none)` from an engine that has no move to give.
-    BestMove(Option<Move>),
+    /// `bestmove <move>`, `bestmove left` / `bestmove right` (a refill choice), or
+    /// `bestmove (none)` from an engine that has nothing to give.
+    BestMove(Option<Action>),
     /// `info <anything>`: for people and logs; a referee ignores it.
     Info(String),
 }
@@ -291,7 +352,7 @@ impl fmt::Display for Reply {
         match self {
             Reply::Id { field, value } => write!(f, "id {field} {value}"),
             Reply::KeiOk => f.write_str("keiok"),
-            Reply::BestMove(Some(m)) => write!(f, "bestmove {m}"),
+            Reply::BestMove(Some(action)) => write!(f, "bestmove {action}"),
             Reply::BestMove(None) => f.write_str("bestmove (none)"),
             Reply::Info(text) => write!(f, "info {text}"),
         }
@@ -304,6 +365,10 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
+    }
+
+    fn start() -> MatchPosition {
+        MatchPosition::start(Target::Single)
     }
 
     #[test]
@@ -326,7 +391,7 @@ mod tests {
 
     #[test]
     fn position_text_equal_to_the_start_is_startpos() {
-        let spec = PositionSpec::new(Position::start(), vec![mv("a1-a5")]);
+        let spec = PositionSpec::new(start(), vec![mv("a1-a5").into()]);
         assert_eq!(spec.to_string(), "startpos moves a1-a5");
         let parsed = PositionSpec::parse("obupyrgn/8/8/8/8/8/8/NGRYPUBO b - moves a1-a5").unwrap();
         assert_eq!(parsed.start, spec.start);
@@ -338,8 +403,8 @@ mod tests {
         assert_eq!(
             Command::parse("  position   startpos   moves  a1-a5  \r").unwrap(),
             Some(Command::Position(PositionSpec::new(
-                Position::start(),
-                vec![mv("a1-a5")]
+                start(),
+                vec![mv("a1-a5").into()]
             )))
         );
         assert_eq!(Command::parse("").unwrap(), None);
@@ -376,11 +441,8 @@ mod tests {
 
     #[test]
     fn split_keeps_the_move_text() {
-        let (start, startpos, moves) = split_position_args("startpos moves a1-a5 zz").unwrap();
-        assert_eq!(
-            (start, startpos, moves),
-            (Position::start(), true, "a1-a5 zz")
-        );
+        let (given, startpos, moves) = split_position_args("startpos moves a1-a5 zz").unwrap();
+        assert_eq!((given, startpos, moves), (start(), true, "a1-a5 zz"));
         let (_, _, none) = split_position_args("startpos").unwrap();
         assert_eq!(none, "");
     }
@@ -391,7 +453,7 @@ mod tests {
         assert_eq!(Reply::parse("   ").unwrap(), None);
         assert_eq!(
             Reply::parse("bestmove a1-a5 ponder d8-d3").unwrap(),
-            Some(Reply::BestMove(Some(mv("a1-a5"))))
+            Some(Reply::BestMove(Some(mv("a1-a5").into())))
         );
         assert_eq!(
             Reply::parse("bestmove (none)").unwrap(),
@@ -420,9 +482,51 @@ mod tests {
         for reply in [
             Reply::KeiOk,
             Reply::BestMove(None),
-            Reply::BestMove(Some(mv("h8-h2"))),
+            Reply::BestMove(Some(mv("h8-h2").into())),
+            Reply::BestMove(Some(Refill::Right.into())),
         ] {
             assert_eq!(Reply::parse(&reply.to_string()).unwrap(), Some(reply));
         }
+    }
+
+    #[test]
+    fn match_positions_and_records_round_trip() {
+        let lines = [
+            "position obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3",
+            "position obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3 moves g1-g7 h8-h6 g7-h8 left b8-b2",
+            "position obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 7 moves a8-a7",
+        ];
+        for line in lines {
+            let command = Command::parse(line).unwrap().unwrap();
+            assert_eq!(command.to_string(), line);
+        }
+        let spec =
+            PositionSpec::parse("obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3 moves g1-g7 h8-h6 g7-h8 left")
+                .unwrap();
+        assert_eq!(spec.actions[3], Action::Refill(Refill::Left));
+        let record = spec.play().unwrap();
+        assert_eq!(
+            record.current().to_string(),
+            "nobupyrg/8/8/8/8/8/8/NGRYPUOB+ w - 3"
+        );
+        // A refill word where none is due is the record's error, named by its place.
+        let early = PositionSpec::parse("obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3 moves g1-g7 left")
+            .unwrap()
+            .play()
+            .unwrap_err();
+        assert!(
+            early
+                .to_string()
+                .starts_with("round 1, move 2 `left`: a refill choice comes only"),
+            "{early}"
+        );
+        // A fourth field that is not a target is not part of the position.
+        let error = Command::parse("position obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 4").unwrap_err();
+        assert!(error.to_string().contains("unexpected `4`"), "{error}");
+        assert_eq!(
+            Reply::parse("bestmove left").unwrap(),
+            Some(Reply::BestMove(Some(Action::Refill(Refill::Left))))
+        );
+        assert!(Reply::parse("bestmove middle").is_err());
     }
 }

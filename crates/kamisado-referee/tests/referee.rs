@@ -5,13 +5,13 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use kamisado_core::notation::play_line;
 use kamisado_core::Kamisado;
-use kamisado_core::{Position, Side};
-use kamisado_db::Oracle;
+use kamisado_core::Side;
+use kamisado_db::{Oracle, Rounds};
+use kamisado_match::{MatchPosition, MatchRecord, Refill, Target};
 use kamisado_referee::{
-    run_match, serve, EngineFault, EngineSides, Identity, Judge, Mark, MatchOptions, MatchReport,
-    PerfectPlayer, PlayedGame,
+    run_match, serve, Action, EngineFault, EngineSides, Identity, Judge, Mark, MatchOptions,
+    MatchReport, PerfectPlayer, PlayedGame,
 };
 use kamisado_solver::{Options, Solver, Value};
 
@@ -28,8 +28,24 @@ fn player() -> PerfectPlayer {
     PerfectPlayer::new(Oracle::new(None, Solver::new(Kamisado, options).unwrap()))
 }
 
-fn late_position() -> Position {
-    play_line(&Position::start(), LATE).unwrap().end
+/// A player whose oracle answers rounds with and without Sumos (whole matches).
+fn match_player() -> PerfectPlayer {
+    let options = Options {
+        threads: 2,
+        table_bytes: 64 << 20,
+    };
+    PerfectPlayer::new(Oracle::with_budget(None, options, Rounds::Both).unwrap())
+}
+
+fn late_position() -> MatchPosition {
+    late_in(Target::Single)
+}
+
+/// `LATE` as a position of a match to `target`, still in its first round.
+fn late_in(target: Target) -> MatchPosition {
+    MatchRecord::parse(MatchPosition::start(target), LATE)
+        .unwrap()
+        .current()
 }
 
 fn play(command: &str, games: usize, time_limit_ms: u64) -> MatchReport {
@@ -63,8 +79,9 @@ fn the_random_engine_is_refereed_and_judged() {
         let replayed = PlayedGame::parse(&game.record);
         assert_eq!(replayed.error, None);
         assert_eq!(replayed.moves.len(), game.moves);
-        assert!(replayed.end().is_over());
-        assert_eq!(replayed.end().end().unwrap().winner, game.winner);
+        assert!(replayed.end().is_round_over());
+        assert_eq!(replayed.end().round_end().unwrap().winner, game.winner);
+        assert_eq!((game.rounds, game.target), (1, 1));
         assert_eq!((game.perfect.blunders, game.perfect.inaccuracies), (0, 0));
         // Black is winning at the start: the engine as White cannot win, and the engine
         // as Black loses only by giving its win away.
@@ -264,6 +281,7 @@ go
         (Value::Win, 10)
     );
     assert!(best.contains(&bestmoves[1].parse().unwrap()), "{output}");
+    let _ = Action::Refill(Refill::Left);
 
     // Black's blocked tower passes: White's purple tower on c6 answers.
     assert!(bestmoves[3].starts_with("c6-"), "{output}");
@@ -303,4 +321,158 @@ fn the_judge_marks_blunders_and_inaccuracies_for_the_mover() {
     );
     assert_eq!(judged.white.inaccuracies, 1);
     assert_eq!(judged.first_blunder, None);
+}
+
+/// Round 1 of a Standard match near its end: Black wins it (in 10), and round 2, with
+/// one Sumo on the board, is played from a refilled home row.
+fn late_standard() -> MatchPosition {
+    late_in(Target::Standard)
+}
+
+#[test]
+fn whole_matches_are_refereed_round_by_round_with_refill_choices() {
+    let options = MatchOptions {
+        command: format!("{RANDOM_ENGINE} --seed 9"),
+        games: 2,
+        engine_sides: EngineSides::Alternate,
+        time_limit: Duration::from_millis(5000),
+        start: late_standard(),
+        seed: 3,
+    };
+    let player = match_player();
+    let mut refills = Vec::new();
+    let report = run_match(&player, &options, &mut |event| {
+        if let kamisado_referee::MatchEvent::Refilled {
+            by_engine, choice, ..
+        } = event
+        {
+            refills.push((by_engine, choice));
+        }
+    })
+    .unwrap();
+    assert_eq!(report.target, 3);
+    assert_eq!(report.games.len(), 2);
+    let mut rounds = 0;
+    for game in &report.games {
+        assert_eq!(game.fault, None, "{}", game.describe());
+        assert_eq!(game.target, 3);
+        // A Standard match takes at least two rounds (a plain tower's win scores 1, a
+        // Sumo's 2); the winner reaches 3 points, the loser has less.
+        assert!(game.rounds >= 2, "{}", game.describe());
+        assert_eq!(game.engine_won, game.winner == game.engine_side);
+        let (winner_points, loser_points) = if game.engine_won {
+            (game.engine_points, game.perfect_points)
+        } else {
+            (game.perfect_points, game.engine_points)
+        };
+        assert!(
+            winner_points >= 3 && loser_points < 3,
+            "{}",
+            game.describe()
+        );
+        assert!(game.describe().contains("the match"), "{}", game.describe());
+        // The record is a match record: it replays to the same finished match, with one
+        // refill choice between each two rounds.
+        let replayed = PlayedGame::parse(&game.record);
+        assert_eq!(replayed.error, None, "{}", game.record);
+        assert!(replayed.end().is_match_over());
+        assert_eq!(replayed.end().match_winner(), Some(game.winner));
+        assert_eq!(replayed.record.rounds().len(), game.rounds);
+        let words = game.record.split_whitespace();
+        let choices = words.filter(|w| *w == "left" || *w == "right").count();
+        assert_eq!(choices, game.rounds - 1, "{}", game.record);
+        // Every refill choice was judged, and the perfect player's are never marked.
+        assert_eq!(game.judgement.refills.len(), game.rounds - 1);
+        for judged in &game.judgement.refills {
+            assert!(judged.left.is_some() && judged.right.is_some());
+            if judged.chooser != game.engine_side {
+                assert_eq!(judged.mark, None, "{judged:?}");
+            }
+        }
+        assert_eq!((game.perfect.blunders, game.perfect.inaccuracies), (0, 0));
+        rounds += game.rounds;
+    }
+    assert_eq!(report.summary.rounds, rounds);
+    assert_eq!(refills.len(), rounds - 2);
+    // Round 1 is Black's (it wins in 10 and the perfect player does not let it go when it
+    // is Black; the engine as Black may throw it away).
+    let first_game = &report.games[0];
+    assert_eq!(first_game.engine_side, Side::Black);
+}
+
+#[test]
+fn the_perfect_player_refills_for_the_next_round_and_says_why() {
+    // Black wins round 1 with g1-g7 h8-h6 g7-h8; both directions are solved for round 2
+    // (White to move), and the choice is the better one for Black.
+    let player = match_player();
+    let cancel = kamisado_solver::Cancel::new();
+    let finished = MatchRecord::parse(MatchPosition::start(Target::Standard), "g1-g7 h8-h6 g7-h8")
+        .unwrap()
+        .current();
+    let choice = player.refill_choice(&finished, &cancel).unwrap().unwrap();
+    assert_eq!(choice.chooser, Side::Black);
+    for direction in Refill::ALL {
+        let next = finished.refill(direction).unwrap();
+        let (value, _) = player.oracle().value(&next, &cancel).unwrap();
+        assert_eq!(next.turn(), Side::White);
+        assert_eq!(choice.after(direction), value.flip());
+        assert!(choice.after(choice.choice) >= choice.after(direction));
+    }
+    let explained = choice.explain(2);
+    assert!(explained.starts_with(choice.choice.word()), "{explained}");
+    assert!(explained.contains("round 2"), "{explained}");
+    // No choice is due in a round being played, or after the match's last round.
+    assert_eq!(
+        player.refill_choice(&late_standard(), &cancel).unwrap(),
+        None
+    );
+
+    // The engine loop answers the same choice, with its reason.
+    let input = "kei\nposition obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3 moves g1-g7 h8-h6 g7-h8\ngo\nposition obupyrgn/8/8/8/8/8/8/NGRYPUBO b - moves g1-g7 h8-h6 g7-h8\ngo\nposition obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3 moves g1-g7 h8-h6 g7-h8 left\ngo\n";
+    let identity = Identity {
+        name: "test".into(),
+        author: "tests".into(),
+    };
+    let mut output = Vec::new();
+    serve(&player, &identity, Cursor::new(input), &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let bestmoves: Vec<&str> = output
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(bestmoves.len(), 3, "{output}");
+    assert_eq!(bestmoves[0], choice.choice.word(), "{output}");
+    // A single round's end is the end of the match: nothing to choose.
+    assert_eq!(bestmoves[1], "(none)", "{output}");
+    assert!(
+        output.contains("the game is over: black won by goal"),
+        "{output}"
+    );
+    // Round 2 from the left: White's move.
+    let round_two = finished.refill(Refill::Left).unwrap();
+    let mv: kamisado_match::Move = bestmoves[2].parse().unwrap();
+    assert!(round_two.is_legal(mv), "{output}");
+}
+
+#[test]
+fn a_refill_answer_where_a_move_is_due_and_the_other_way_round_is_illegal() {
+    // An engine that always answers `left`: its first move is refused with the reason.
+    let options = MatchOptions {
+        command: "while read line; do case \"$line\" in kei) echo keiok;; go*) echo bestmove left;; esac; done".to_owned(),
+        games: 1,
+        engine_sides: EngineSides::Black,
+        time_limit: Duration::from_millis(2000),
+        start: late_standard(),
+        seed: 1,
+    };
+    let report = run_match(&match_player(), &options, &mut |_| {}).unwrap();
+    let fault = report.games[0].fault.as_ref().unwrap();
+    assert_eq!(fault.kind(), "illegal");
+    let text = fault.to_string();
+    assert!(
+        text.starts_with(
+            "illegal refill choice left: a refill choice is due only after a round ends"
+        ),
+        "{text}"
+    );
 }

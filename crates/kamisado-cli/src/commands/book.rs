@@ -98,7 +98,7 @@ pub fn run(args: BookArgs) -> Result<()> {
     super::db::check_target(Some(&args.out))?;
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
-    let root = crate::input::position(&args.position)?;
+    let root = crate::input::single_round(&args.position, "book")?;
     let plan = BookPlan::new(&root, args.plies);
     let journal_path = Journal::path_for(&args.out);
     let mut journal = Journal::open(&journal_path, &plan).map_err(Failure::input)?;

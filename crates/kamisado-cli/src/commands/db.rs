@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::db_args::{DbArgs, DbCheckArgs, DbCommand, DbInfoArgs};
 use crate::failure::{Failure, Result};
-use crate::output::{check_output, json, progress, thousands, write_file, OutputKind};
+use crate::output::{check_output, progress, thousands, write_file, OutputKind};
+use crate::report::{self, Report};
 
 /// Opens a database named on the command line; a bad file is bad input (exit code 2).
 pub fn open(path: &Path) -> Result<Database> {
@@ -129,6 +130,47 @@ struct Info {
     book_root: Option<String>,
 }
 
+impl Report for Info {
+    fn text(&self, _colour: bool) -> String {
+        let r = self;
+        [
+            format!("file              {}", r.file),
+            format!(
+                "format            KAMISADB version {}, rules {}",
+                r.format_version, r.variant
+            ),
+            format!("solved            {}", r.description),
+            format!(
+                "records           {} ({} wins, {} losses for the side to move)",
+                thousands(r.records),
+                thousands(r.wins),
+                thousands(r.losses)
+            ),
+            format!("exact remoteness  {}", thousands(r.exact_remoteness)),
+            format!("best move         {}", thousands(r.best_moves)),
+            format!(
+                "size              {} bytes ({:.2} bytes per position, {RECORD_BYTES} per record)",
+                thousands(r.file_bytes),
+                r.bytes_per_position
+            ),
+            format!(
+                "checksum          {} (checked when opened: {})",
+                r.checksum, r.checked
+            ),
+        ]
+        .map(|line| line + "\n")
+        .concat()
+            + &match (r.book_plies, &r.book_root) {
+                (Some(plies), Some(root)) => {
+                    format!(
+                        "book              every position of the first {plies} moves from {root}\n"
+                    )
+                }
+                _ => String::new(),
+            }
+    }
+}
+
 fn per_position(bytes: u64, records: u64) -> f64 {
     if records == 0 {
         0.0
@@ -164,37 +206,7 @@ fn info(args: DbInfoArgs) -> Result<()> {
                 .map_or_else(|_| format!("key {:#x}", h.book_root), |p| p.to_string())
         }),
     };
-    if args.json {
-        println!("{}", json(&report));
-        return Ok(());
-    }
-    let r = &report;
-    println!("file              {}", r.file);
-    println!(
-        "format            KAMISADB version {}, rules {}",
-        r.format_version, r.variant
-    );
-    println!("solved            {}", r.description);
-    println!(
-        "records           {} ({} wins, {} losses for the side to move)",
-        thousands(r.records),
-        thousands(r.wins),
-        thousands(r.losses)
-    );
-    println!("exact remoteness  {}", thousands(r.exact_remoteness));
-    println!("best move         {}", thousands(r.best_moves));
-    println!(
-        "size              {} bytes ({:.2} bytes per position, {RECORD_BYTES} per record)",
-        thousands(r.file_bytes),
-        r.bytes_per_position
-    );
-    println!(
-        "checksum          {} (checked when opened: {})",
-        r.checksum, r.checked
-    );
-    if let (Some(plies), Some(root)) = (r.book_plies, &r.book_root) {
-        println!("book              every position of the first {plies} moves from {root}");
-    }
+    report::print(&report, args.json, false);
     Ok(())
 }
 
@@ -202,6 +214,9 @@ fn info(args: DbInfoArgs) -> Result<()> {
 struct CheckJson {
     file: String,
     checksum: &'static str,
+    /// The checksum's value, for the text.
+    #[serde(skip)]
+    checksum_value: u32,
     layout: &'static str,
     records: u64,
     checked: u64,
@@ -217,6 +232,9 @@ struct CheckJson {
     /// For an opening book: completeness, and positions of its deepest ply solved afresh.
     #[serde(skip_serializing_if = "Option::is_none")]
     book: Option<super::book::AuditJson>,
+    /// The book's audit as text.
+    #[serde(skip)]
+    book_text: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -239,18 +257,52 @@ fn listed(report: &CheckReport) -> Vec<DisagreementJson> {
         .collect()
 }
 
-fn print_disagreements(report: &CheckReport) {
-    for d in &report.disagreements {
-        println!(
-            "disagrees    record {} ({}): {}",
+fn disagreement_lines(listed: &[DisagreementJson], count: u64) -> String {
+    let mut out = String::new();
+    for d in listed {
+        out.push_str(&format!(
+            "disagrees    record {} ({}): {}\n",
             d.index, d.position, d.problem
-        );
+        ));
     }
-    if report.disagreement_count > report.disagreements.len() as u64 {
-        println!(
-            "             ... and {} more",
-            report.disagreement_count - report.disagreements.len() as u64
-        );
+    if count > listed.len() as u64 {
+        out.push_str(&format!(
+            "             ... and {} more\n",
+            count - listed.len() as u64
+        ));
+    }
+    out
+}
+
+impl Report for CheckJson {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = format!("checksum     ok ({:#010x})\n", self.checksum_value);
+        out.push_str(&format!(
+            "layout       ok: {} records sorted by key, counts match the header\n",
+            thousands(self.records)
+        ));
+        out.push_str(&format!(
+            "re-derived   {} of {} records from their children: {} verified, {} need a child the database lacks, {} disagree\n",
+            thousands(self.checked),
+            thousands(self.records),
+            thousands(self.verified),
+            thousands(self.incomplete),
+            thousands(self.disagreements)
+        ));
+        out.push_str(&disagreement_lines(&self.listed, self.disagreements));
+        if let Some(s) = &self.solved {
+            out.push_str(&format!(
+                "solved       {} of those the file cannot settle, afresh: {} agree, {} disagree\n",
+                thousands(s.checked),
+                thousands(s.agree),
+                thousands(s.disagreements)
+            ));
+            out.push_str(&disagreement_lines(&s.listed, s.disagreements));
+        }
+        if let Some(book) = &self.book_text {
+            out.push_str(book);
+        }
+        out
     }
 }
 
@@ -304,55 +356,28 @@ fn check_command(args: DbCheckArgs) -> Result<()> {
         None
     };
 
-    if args.json {
-        let out = CheckJson {
-            file: shown.to_string(),
-            checksum: "ok",
-            layout: "ok",
-            records,
-            checked: report.checked,
-            all: report.checked == records,
-            verified: report.verified,
-            incomplete: report.incomplete,
-            disagreements: report.disagreement_count,
-            listed: listed(&report),
-            solved: solved.as_ref().map(|s| SolvedJson {
-                checked: s.checked,
-                agree: s.verified,
-                disagreements: s.disagreement_count,
-                listed: listed(s),
-            }),
-            book: book.as_ref().map(super::book::AuditJson::of),
-        };
-        println!("{}", json(&out));
-    } else {
-        println!("checksum     ok ({:#010x})", db.header().checksum);
-        println!(
-            "layout       ok: {} records sorted by key, counts match the header",
-            thousands(records)
-        );
-        println!(
-            "re-derived   {} of {} records from their children: {} verified, {} need a child the database lacks, {} disagree",
-            thousands(report.checked),
-            thousands(records),
-            thousands(report.verified),
-            thousands(report.incomplete),
-            thousands(report.disagreement_count)
-        );
-        print_disagreements(&report);
-        if let Some(s) = &solved {
-            println!(
-                "solved       {} of those the file cannot settle, afresh: {} agree, {} disagree",
-                thousands(s.checked),
-                thousands(s.verified),
-                thousands(s.disagreement_count)
-            );
-            print_disagreements(s);
-        }
-        if let Some(book) = &book {
-            print!("{}", super::book::audit_text(book));
-        }
-    }
+    let out = CheckJson {
+        file: shown.to_string(),
+        checksum: "ok",
+        checksum_value: db.header().checksum,
+        layout: "ok",
+        records,
+        checked: report.checked,
+        all: report.checked == records,
+        verified: report.verified,
+        incomplete: report.incomplete,
+        disagreements: report.disagreement_count,
+        listed: listed(&report),
+        solved: solved.as_ref().map(|s| SolvedJson {
+            checked: s.checked,
+            agree: s.verified,
+            disagreements: s.disagreement_count,
+            listed: listed(s),
+        }),
+        book: book.as_ref().map(super::book::AuditJson::of),
+        book_text: book.as_ref().map(super::book::audit_text),
+    };
+    report::print(&out, args.json, false);
     if !report.passed() {
         return Err(Failure::internal(format!(
             "{shown}: {} record(s) disagree with their children",

@@ -1,5 +1,6 @@
 //! `kamisado engine`: the perfect player over KEI on standard input and output.
 
+use kamisado_db::Rounds;
 use kamisado_referee::{serve, Identity, PerfectPlayer};
 
 use super::referee_args::EngineArgs;
@@ -7,7 +8,13 @@ use crate::failure::{Failure, Result};
 use crate::input;
 
 pub fn run(args: EngineArgs) -> Result<()> {
-    let player = PerfectPlayer::new(input::oracle(args.db.as_deref(), &args.search)?);
+    // An engine is sent whatever the referee plays, single rounds or whole matches: the
+    // two tables share the budget, each made when first searched.
+    let player = PerfectPlayer::new(input::oracle(
+        args.db.as_deref(),
+        &args.search,
+        Rounds::Both,
+    )?);
     let identity = Identity {
         name: format!("kamisado {} (perfect player)", env!("CARGO_PKG_VERSION")),
         author: "the kamisado project".to_owned(),

@@ -1,3 +1,5 @@
+//! `kamisado openings`: every first move of the single round's start, solved.
+
 use std::time::Instant;
 
 use kamisado_core::Position;
@@ -10,6 +12,7 @@ use crate::args::OpeningsArgs;
 use crate::failure::{Failure, Result};
 use crate::input;
 use crate::output::{check_output, json, progress, write_atomically, OutputKind};
+use crate::report::{self, Report};
 
 /// The opening table as written to disk: deterministic, no timings.
 #[derive(Serialize)]
@@ -34,13 +37,46 @@ pub struct OpeningMove {
 }
 
 #[derive(Serialize)]
-struct Report<'a> {
+struct TableReport<'a> {
     #[serde(flatten)]
     table: &'a OpeningTable,
     written_to: String,
     stats: SearchStats,
     #[serde(skip_serializing_if = "Option::is_none")]
     db: Option<super::db::Written>,
+}
+
+impl Report for TableReport<'_> {
+    fn text(&self, _colour: bool) -> String {
+        let table = self.table;
+        let mut out = format!(
+            "{:<8} {:<6} {:>10}  perfect line\n",
+            "move", "value", "remoteness"
+        );
+        for m in &table.moves {
+            out.push_str(&format!(
+                "{:<8} {:<6} {:>10}  {}\n",
+                m.mv,
+                m.value,
+                m.remoteness,
+                m.pv.join(" ")
+            ));
+        }
+        out.push('\n');
+        out.push_str(&format!(
+            "start: {} for {} in {} moves; best: {}\n",
+            table.value,
+            table.to_move,
+            table.remoteness,
+            table.best.join(" ")
+        ));
+        out.push_str(&format!("wrote {}\n", self.written_to));
+        out.push_str(&format!("searched {}\n", self.stats.line()));
+        if let Some(written) = &self.db {
+            out.push_str(&format!("{}\n", written.line()));
+        }
+        out
+    }
 }
 
 pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> OpeningTable {
@@ -92,6 +128,26 @@ struct ValueTable {
     stats: SearchStats,
 }
 
+impl Report for ValueTable {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = String::new();
+        for m in &self.moves {
+            out.push_str(&format!("{:<8} {}\n", m.mv, m.value));
+        }
+        out.push('\n');
+        out.push_str(&format!(
+            "start: {} for {}; {} of {} moves win: {}\n",
+            self.value,
+            self.to_move,
+            self.winning.len(),
+            self.moves.len(),
+            self.winning.join(" ")
+        ));
+        out.push_str(&format!("searched {}\n", self.stats.line()));
+        out
+    }
+}
+
 #[derive(Serialize)]
 struct MoveValue {
     #[serde(rename = "move")]
@@ -132,23 +188,7 @@ fn values_only(pos: &Position, args: &OpeningsArgs) -> Result<()> {
         moves,
         stats,
     };
-    if args.output.json {
-        println!("{}", json(&report));
-    } else {
-        for m in &report.moves {
-            println!("{:<8} {}", m.mv, m.value);
-        }
-        println!();
-        println!(
-            "start: {} for {}; {} of {} moves win: {}",
-            report.value,
-            report.to_move,
-            report.winning.len(),
-            report.moves.len(),
-            report.winning.join(" ")
-        );
-        println!("searched {}", report.stats.line());
-    }
+    report::print(&report, args.output.json, false);
     Ok(())
 }
 
@@ -184,41 +224,12 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         args.output.quiet || args.output.json,
         &mut stats,
     )?;
-    if args.output.json {
-        let report = Report {
-            table: &table,
-            written_to: args.out.display().to_string(),
-            stats,
-            db: written,
-        };
-        println!("{}", json(&report));
-    } else {
-        println!(
-            "{:<8} {:<6} {:>10}  perfect line",
-            "move", "value", "remoteness"
-        );
-        for m in &table.moves {
-            println!(
-                "{:<8} {:<6} {:>10}  {}",
-                m.mv,
-                m.value,
-                m.remoteness,
-                m.pv.join(" ")
-            );
-        }
-        println!();
-        println!(
-            "start: {} for {} in {} moves; best: {}",
-            table.value,
-            table.to_move,
-            table.remoteness,
-            table.best.join(" ")
-        );
-        println!("wrote {}", args.out.display());
-        println!("searched {}", stats.line());
-        if let Some(written) = &written {
-            println!("{}", written.line());
-        }
-    }
+    let report = TableReport {
+        table: &table,
+        written_to: args.out.display().to_string(),
+        stats,
+        db: written,
+    };
+    report::print(&report, args.output.json, false);
     Ok(())
 }

@@ -1,10 +1,19 @@
+//! `kamisado perft`: count move sequences, to compare move generators.
+//!
+//! A round without Sumos is counted by the single round's perft (the core's, in either
+//! convention): it is the same game, and the figures and speed of the single round stay
+//! exactly what they were. A round with a Sumo is counted by match play's perft, in the
+//! convention of the match rules page (a push and the extra move after it are two moves;
+//! sequences end with the round).
+
 use std::time::Instant;
 
 use kamisado_core::perft::{divide_with, perft, Counting};
+use kamisado_core::Move;
 use serde::Serialize;
 
 use crate::args::PerftArgs;
-use crate::failure::Result;
+use crate::failure::{Failure, Result};
 use crate::input;
 use crate::output::{progress, thousands};
 use crate::report::{self, Report};
@@ -48,15 +57,24 @@ pub fn run(args: PerftArgs) -> Result<()> {
     } else {
         Counting::PositiveMoves
     };
+    let single = pos.single_round();
+    if single.is_none() && args.zero_moves_as_plies {
+        return Err(Failure::input(
+            "--zero-moves-as-plies: match play counts moves of positive length only (the match rules page's convention); the position has a Sumo",
+        ));
+    }
     let started = Instant::now();
     // Counted under each first move, so that a bar can follow them.
-    let first_moves = if args.depth == 0 {
-        0
-    } else {
-        perft(&pos, 1, counting)
+    let first_moves = match (args.depth, single) {
+        (0, _) => 0,
+        (_, Some(core)) => perft(&core, 1, counting),
+        (_, None) => pos.resolve().count_moves() as u64,
     };
     let bar = progress(first_moves, args.quiet || args.json, "perft");
-    let divided = divide_with(&pos, args.depth, counting, &|| bar.inc(1));
+    let divided: Vec<(Move, u64)> = match single {
+        Some(core) => divide_with(&core, args.depth, counting, &|| bar.inc(1)),
+        None => kamisado_match::perft::divide_with(&pos, args.depth, &|| bar.inc(1)),
+    };
     bar.finish_and_clear();
     let nodes = if args.depth == 0 {
         1

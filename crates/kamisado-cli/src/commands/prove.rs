@@ -164,7 +164,7 @@ fn write(path: &Path, cert: &Certificate) -> Result<Written> {
 }
 
 pub fn run(args: ProveArgs) -> Result<()> {
-    let pos = Kamisado::root(&crate::input::position(&args.position)?);
+    let pos = Kamisado::root(&crate::input::single_round(&args.position, "prove")?);
     check_out(&args.out)?;
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;

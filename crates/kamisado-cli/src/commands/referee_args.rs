@@ -10,13 +10,16 @@ use crate::args::{parse_seconds, whole, PositionArgs, SearchArgs};
 
 pub const VERIFY_HELP: &str = "\
 The file holds one game per line: moves like a1-a5 separated by spaces, played from the
-start; or `position startpos moves ...` / `position <board> <side> <active> moves ...`
-(the lines `kamisado match` prints). Zero-length moves may be left out or written (d7-d7).
-`#` starts a comment; blank lines are skipped.
+start; or `position startpos moves ...` / `position <board> <side> <active> [<target>]
+moves ...` (the lines `kamisado match` prints). A game of a match is a match record: the
+round winner's `left` or `right` follows each round's last move. Zero-length moves may be
+left out or written (d7-d7). `#` starts a comment; blank lines are skipped.
 
 Every move is judged for the player who made it: its value and remoteness before the move
 (the best that player could do) and after it. A blunder gives a win away; an inaccuracy
 keeps the value but lets the winner win later, or the loser lose sooner, than perfect play.
+In a match, values and remoteness are the round's, and a refill choice is a blunder if the
+other direction wins the next round for the chooser and this one loses it.
 A game with a bad word or an illegal move is judged up to it and reported with its line,
 move number and reason.
 
@@ -71,6 +74,10 @@ pub struct VerifyArgs {
     /// Print only marked moves (blunders, inaccuracies) and the summaries
     #[arg(long)]
     pub brief: bool,
+    /// Bare move lists start a match to this many points (3, 7, 15) instead of a single
+    /// round; `position ...` lines carry their own target
+    #[arg(long, value_name = "POINTS", value_parser = crate::args::parse_target)]
+    pub target: Option<kamisado_match::Target>,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Print one JSON object instead of text

@@ -1,12 +1,16 @@
+//! `kamisado show`: a position, its board and text, and where a match stands.
+
+use kamisado_match::MatchPosition;
 use serde::Serialize;
 
 use crate::args::ShowArgs;
 use crate::failure::Result;
-use crate::output::json;
+use crate::report::{self, Report};
+use crate::standing::Standing;
 use crate::{input, render};
 
 #[derive(Serialize)]
-struct Report {
+struct ShowReport {
     position: String,
     to_move: &'static str,
     active: Option<&'static str>,
@@ -22,44 +26,57 @@ struct Report {
     /// The position after them.
     #[serde(skip_serializing_if = "Option::is_none")]
     then: Option<String>,
+    /// In a match (a target above one point): where it stands.
+    #[serde(flatten)]
+    standing: Option<Standing>,
+    /// The position itself, for the board the text draws.
+    #[serde(skip)]
+    pos: MatchPosition,
+}
+
+impl Report for ShowReport {
+    fn text(&self, colour: bool) -> String {
+        let pos = &self.pos;
+        let mut out = render::board(pos, colour);
+        out.push_str(&format!("{}\n{}\n", self.position, render::status(pos)));
+        // The position's active tower is blocked: say what happens before anything else.
+        let mut walk = *pos;
+        for m in pos.pending_zero_moves() {
+            out.push_str(&format!(
+                "pending zero-length move {m}: the {} tower on {} is blocked\n",
+                walk.active().map_or("active", |c| c.name()),
+                m.from()
+            ));
+            walk = walk.step_zero_length(m);
+        }
+        if let Some(then) = &self.then {
+            out.push_str(&format!(
+                "then {then}: {}\n",
+                render::status(&pos.resolve())
+            ));
+        }
+        out
+    }
 }
 
 pub fn run(args: ShowArgs) -> Result<()> {
     let pos = input::position(&args.position)?;
-    let pending = pos.pending_zero_moves();
-    if args.output.json {
-        let report = Report {
-            position: pos.to_string(),
-            to_move: pos.turn().name(),
-            active: pos.active().map(|c| c.name()),
-            legal_moves: pos.legal_moves().iter().map(|m| m.to_string()).collect(),
-            winner: pos.end().map(|e| e.winner.name()),
-            reason: pos.end().map(|e| e.reason.name()),
-            zero_length_moves: pending.iter().map(|m| m.to_string()).collect(),
-            then: (!pending.is_empty()).then(|| pos.resolve().to_string()),
-        };
-        println!("{}", json(&report));
-    } else {
-        print!(
-            "{}",
-            render::board(&pos, render::use_colour(args.output.no_color))
-        );
-        println!("{}", pos);
-        println!("{}", render::status(&pos));
-        // The position's active tower is blocked: say what happens before anything else.
-        let mut p = pos;
-        for m in &pending {
-            println!(
-                "pending zero-length move {m}: the {} tower on {} is blocked",
-                p.active().map_or("active", |c| c.name()),
-                m.from()
-            );
-            p = p.step_unchecked(*m);
-        }
-        if !pending.is_empty() {
-            let then = pos.resolve();
-            println!("then {}: {}", then, render::status(&then));
-        }
-    }
+    let pending_moves = pos.pending_zero_moves();
+    let then = (!pending_moves.is_empty()).then(|| pos.resolve());
+    let end = pos.round_end();
+    let report = ShowReport {
+        position: pos.to_string(),
+        to_move: pos.turn().name(),
+        active: pos.active().map(|c| c.name()),
+        legal_moves: pos.legal_moves().iter().map(|m| m.to_string()).collect(),
+        winner: end.map(|e| e.winner.name()),
+        reason: end.map(|e| e.reason.name()),
+        zero_length_moves: pending_moves.iter().map(|m| m.to_string()).collect(),
+        then: then.map(|p| p.to_string()),
+        standing: Standing::of(&pos),
+        pos,
+    };
+    let colour = render::use_colour(args.output.no_color);
+    report::print(&report, args.output.json, colour);
     Ok(())
 }

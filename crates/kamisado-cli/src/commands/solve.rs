@@ -1,13 +1,18 @@
+//! `kamisado solve`: one position, exactly: who wins the round, in how many moves, every
+//! best move and a perfect line.
+
 use std::time::Instant;
 
-use kamisado_core::Kamisado;
-use kamisado_core::Move;
-use kamisado_solver::{Cancel, Solver};
+use kamisado_db::{Oracle, Rounds};
+use kamisado_match::{MatchPosition, Move};
+use kamisado_solver::{Cancel, Game, Solution, Solver};
 use serde::Serialize;
 
 use crate::args::SolveArgs;
 use crate::failure::{Failure, Result};
-use crate::output::{json, peak_memory_bytes, thousands, with_spinner};
+use crate::output::{peak_memory_bytes, thousands, with_spinner};
+use crate::report::{self, Report};
+use crate::standing::Standing;
 use crate::{input, render};
 
 /// What the search cost, in every report that searched.
@@ -24,16 +29,52 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
-    pub fn collect(solver: &Solver<Kamisado>, started: Instant) -> SearchStats {
+    pub fn collect<G: Game>(solver: &Solver<G>, started: Instant) -> SearchStats {
+        SearchStats::of_tables(
+            solver.nodes(),
+            solver.threads(),
+            &[(solver.table().bytes(), solver.table().fill())],
+            started,
+        )
+    }
+
+    /// The cost of an oracle's searches: both its solvers' nodes, and the tables made.
+    pub fn of_oracle(oracle: &Oracle, started: Instant) -> SearchStats {
+        let mut tables = Vec::new();
+        let mut threads = 1;
+        if let Some(s) = oracle.single_round_solver() {
+            tables.push((s.table().bytes(), s.table().fill()));
+            threads = s.threads();
+        }
+        if let Some(s) = oracle.round_solver() {
+            tables.push((s.table().bytes(), s.table().fill()));
+            threads = s.threads();
+        }
+        SearchStats::of_tables(oracle.nodes(), threads, &tables, started)
+    }
+
+    /// `tables`: each table's bytes and fill; the fill reported is over all of them.
+    fn of_tables(
+        nodes: u64,
+        threads: usize,
+        tables: &[(usize, f64)],
+        started: Instant,
+    ) -> SearchStats {
         let seconds = started.elapsed().as_secs_f64();
-        let nodes = solver.nodes();
+        let bytes: usize = tables.iter().map(|t| t.0).sum();
+        let filled: f64 = tables.iter().map(|t| t.0 as f64 * t.1).sum();
+        let fill = if bytes == 0 {
+            0.0
+        } else {
+            filled / bytes as f64
+        };
         SearchStats {
             nodes,
             seconds,
             nodes_per_second: (nodes as f64 / seconds.max(1e-9)) as u64,
-            threads: solver.threads(),
-            hash_mb: (solver.table().bytes() >> 20) as u64,
-            table_fill: (solver.table().fill() * 1000.0).round() / 1000.0,
+            threads,
+            hash_mb: (bytes >> 20) as u64,
+            table_fill: (fill * 1000.0).round() / 1000.0,
             peak_memory_bytes: peak_memory_bytes(),
         }
     }
@@ -55,11 +96,13 @@ impl SearchStats {
 }
 
 #[derive(Serialize)]
-struct Report {
+struct SolveReport {
     position: String,
     to_move: &'static str,
     active: Option<&'static str>,
+    /// For the side to move: who wins the round being played.
     value: &'static str,
+    /// Moves to the end of the round under perfect play.
     remoteness: u32,
     best: Vec<String>,
     pv: Vec<String>,
@@ -67,9 +110,37 @@ struct Report {
     winner: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
+    #[serde(flatten)]
+    standing: Option<Standing>,
     stats: SearchStats,
     #[serde(skip_serializing_if = "Option::is_none")]
     db: Option<super::db::Written>,
+    #[serde(skip)]
+    pos: MatchPosition,
+    #[serde(skip)]
+    solution: Solution<Move>,
+}
+
+impl Report for SolveReport {
+    fn text(&self, colour: bool) -> String {
+        let pos = &self.pos;
+        let mut out = render::board(pos, colour);
+        out.push_str(&format!("position    {}\n", self.position));
+        out.push_str(&format!("            {}\n", render::status(pos)));
+        out.push_str(&format!(
+            "value       {}\n",
+            render::outcome_for(pos.turn(), self.solution.outcome)
+        ));
+        if !self.best.is_empty() {
+            out.push_str(&format!("best        {}\n", self.best.join(" ")));
+            out.push_str(&format!("pv          {}\n", self.pv.join(" ")));
+        }
+        out.push_str(&format!("searched    {}\n", self.stats.line()));
+        if let Some(written) = &self.db {
+            out.push_str(&format!("database    {}\n", written.line()));
+        }
+        out
+    }
 }
 
 pub fn moves_text(moves: &[Move]) -> Vec<String> {
@@ -77,62 +148,59 @@ pub fn moves_text(moves: &[Move]) -> Vec<String> {
 }
 
 pub fn run(args: SolveArgs) -> Result<()> {
-    let pos = Kamisado::root(&input::position(&args.position)?);
+    let pos = input::position(&args.position)?.resolve();
+    let rounds = Rounds::of(&pos);
+    if args.db.db.is_some() && rounds == Rounds::Sumo {
+        return Err(Failure::input(
+            "--db: databases hold rounds without Sumos (single rounds); this round has a Sumo on the board",
+        ));
+    }
     super::db::check_target(args.db.db.as_deref())?;
-    let solver = input::solver(&args.search)?;
+    // A round keeps its kind to its end: one table, with the whole budget.
+    let oracle = input::oracle(None, &args.search, rounds)?;
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
     let solution = with_spinner(
         quiet,
         "solving",
         "nodes",
-        || solver.nodes(),
-        || solver.solve(&pos, &Cancel::new()),
+        || oracle.nodes(),
+        || oracle.solve(&pos, &Cancel::new()),
     )
     .map_err(Failure::internal)?;
-    let mut stats = SearchStats::collect(&solver, started);
-    let written = super::db::write_if_asked(
-        args.db.db.as_deref(),
-        &solver,
-        || kamisado_db::Solved::along_line(&pos, solution.outcome, &solution.pv),
-        &format!("solve {pos}"),
-        args.output.quiet || args.output.json,
-        &mut stats,
-    )?;
-    if args.output.json {
-        let report = Report {
-            position: pos.to_string(),
-            to_move: pos.turn().name(),
-            active: pos.active().map(|c| c.name()),
-            value: solution.outcome.value.name(),
-            remoteness: solution.outcome.remoteness,
-            best: moves_text(&solution.best),
-            pv: moves_text(&solution.pv),
-            winner: pos.end().map(|e| e.winner.name()),
-            reason: pos.end().map(|e| e.reason.name()),
-            stats,
-            db: written,
-        };
-        println!("{}", json(&report));
-    } else {
-        print!(
-            "{}",
-            render::board(&pos, render::use_colour(args.output.no_color))
-        );
-        println!("position    {pos}");
-        println!("            {}", render::status(&pos));
-        println!(
-            "value       {}",
-            render::outcome_for(pos.turn(), solution.outcome)
-        );
-        if !solution.best.is_empty() {
-            println!("best        {}", moves_text(&solution.best).join(" "));
-            println!("pv          {}", moves_text(&solution.pv).join(" "));
-        }
-        println!("searched    {}", stats.line());
-        if let Some(written) = &written {
-            println!("database    {}", written.line());
-        }
-    }
+    let mut stats = SearchStats::of_oracle(&oracle, started);
+    let written = match (oracle.single_round_solver(), pos.single_round()) {
+        (Some(solver), Some(single)) => super::db::write_if_asked(
+            args.db.db.as_deref(),
+            solver,
+            || kamisado_db::Solved::along_line(&single, solution.outcome, &solution.pv),
+            &format!("solve {single}"),
+            quiet,
+            &mut stats,
+        )?,
+        _ => None,
+    };
+    let end = pos.round_end();
+    let report = SolveReport {
+        position: pos.to_string(),
+        to_move: pos.turn().name(),
+        active: pos.active().map(|c| c.name()),
+        value: solution.outcome.value.name(),
+        remoteness: solution.outcome.remoteness,
+        best: moves_text(&solution.best),
+        pv: moves_text(&solution.pv),
+        winner: end.map(|e| e.winner.name()),
+        reason: end.map(|e| e.reason.name()),
+        standing: Standing::of(&pos),
+        stats,
+        db: written,
+        pos,
+        solution,
+    };
+    report::print(
+        &report,
+        args.output.json,
+        render::use_colour(args.output.no_color),
+    );
     Ok(())
 }

@@ -4,24 +4,43 @@ use std::io::Read;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use kamisado_db::Rounds;
+use kamisado_match::{MatchPosition, Target};
 use kamisado_referee::judge::{plural, FileSummary, Judge};
 use kamisado_referee::record::record_lines;
-use kamisado_referee::{summarise, GameJudgement, Mark, MoveJudgement, PlayedGame, Tally};
+use kamisado_referee::{
+    summarise, GameJudgement, GameResult, Mark, MoveJudgement, PlayedGame, RefillJudgement, Tally,
+};
 
 use serde::Serialize;
 
 use super::referee_args::VerifyArgs;
 use crate::failure::{Failure, Result};
 use crate::input;
-use crate::output::{json, progress};
+use crate::output::progress;
+use crate::report::{self, Report};
 
 #[derive(Serialize)]
-struct Report<'a> {
+struct VerifyReport<'a> {
     file: String,
     time_limit_seconds: Option<f64>,
     games: Vec<GameJson<'a>>,
     summary: FileSummary,
     seconds: f64,
+    /// Only marked moves in the text (`--brief`).
+    #[serde(skip)]
+    brief: bool,
+}
+
+impl Report for VerifyReport<'_> {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = String::new();
+        for game in &self.games {
+            out.push_str(&game_text(game.line, game.judgement, self.brief));
+        }
+        out.push_str(&summary_text(&self.summary, self.seconds));
+        out
+    }
 }
 
 #[derive(Serialize)]
@@ -79,8 +98,13 @@ fn move_line(m: &MoveJudgement) -> String {
 }
 
 fn tally_text(t: &Tally) -> String {
+    let refills = if t.refills > 0 {
+        format!(" and {} refill choice{}", t.refills, plural(t.refills))
+    } else {
+        String::new()
+    };
     let mut text = format!(
-        "{} move{}, {} blunder{}, {} inaccurac{}",
+        "{} move{}{refills}, {} blunder{}, {} inaccurac{}",
         t.moves,
         plural(t.moves),
         t.blunders,
@@ -94,7 +118,27 @@ fn tally_text(t: &Tally) -> String {
     text
 }
 
-fn print_game(line: usize, game: &GameJudgement, brief: bool) {
+fn refill_line(r: &RefillJudgement) -> String {
+    let show = |v: Option<kamisado_solver::Value>| {
+        v.map_or("unproved".to_owned(), |v| v.name().to_owned())
+    };
+    let mark = match r.mark {
+        Some(Mark::Blunder) => "  BLUNDER",
+        _ => "",
+    };
+    format!(
+        "  after round {}: {} chose {} (next round for {}: left {}, right {}){mark}",
+        r.round,
+        r.chooser,
+        r.choice,
+        r.chooser,
+        show(r.left),
+        show(r.right)
+    )
+}
+
+fn game_text(line: usize, game: &GameJudgement, brief: bool) -> String {
+    let mut out = Vec::new();
     let from = if game.record.starts_with("position") {
         format!("from {}", game.start)
     } else {
@@ -107,49 +151,104 @@ fn print_game(line: usize, game: &GameJudgement, brief: bool) {
         ),
         None => String::new(),
     };
-    println!(
+    out.push(format!(
         "game at line {line}: {} move{} {from}{perfect}",
         game.moves.len(),
         plural(game.moves.len())
-    );
+    ));
+    let mut refills = game.refills.iter().peekable();
+    let mut round = game.moves.first().and_then(|m| m.round);
     for m in &game.moves {
+        if m.round != round {
+            // A new round: the refill choice that started it comes first.
+            if let Some(r) = refills.next() {
+                if !brief || r.mark.is_some() {
+                    out.push(refill_line(r));
+                }
+            }
+            round = m.round;
+        }
         if !brief || m.mark.is_some() {
-            println!("{}", move_line(m));
+            out.push(move_line(m));
+        }
+    }
+    for r in refills {
+        if !brief || r.mark.is_some() {
+            out.push(refill_line(r));
         }
     }
     if let Some(error) = &game.error {
-        println!("  stopped: {error}; the rest of the line is skipped");
+        out.push(format!(
+            "  stopped: {error}; the rest of the line is skipped"
+        ));
     }
-    println!("  result: {}", game.result.describe());
+    let result = match (&game.result, game.score) {
+        (GameResult::Finished { winner, reason }, Some(score)) => format!(
+            "{winner} won the match {}-{} (the last round by {})",
+            score.of_side(*winner),
+            score.of_side(!*winner),
+            reason.name()
+        ),
+        (result, Some(score)) => format!(
+            "{}; round {}, black {}, white {}",
+            result.describe(),
+            game.round.unwrap_or(1),
+            score.black,
+            score.white
+        ),
+        (result, None) => result.describe(),
+    };
+    out.push(format!("  result: {result}"));
     match game.first_blunder() {
         Some(m) => {
             let (before, after) = outlook_text(m);
-            println!(
+            out.push(format!(
                 "  first blunder: move {} {} by {}: {before} -> {after}",
                 m.number, m.mv, m.mover
-            );
+            ));
         }
-        None => println!("  first blunder: none"),
+        None => out.push("  first blunder: none".to_owned()),
     }
-    println!(
+    out.push(format!(
         "  black: {}; white: {}",
         tally_text(&game.black),
         tally_text(&game.white)
-    );
+    ));
+    out.iter().map(|line| format!("{line}\n")).collect()
 }
 
-fn print_summary(summary: &FileSummary, seconds: f64) {
-    println!(
-        "summary: {} game{} ({} finished, {} stopped at an illegal move or bad word), {} with a blunder",
-        summary.games,
-        plural(summary.games),
-        summary.finished_games,
-        summary.games_with_errors,
-        summary.games_with_blunders
-    );
-    println!("  black: {}", tally_text(&summary.black));
-    println!("  white: {}", tally_text(&summary.white));
-    println!("  time:  {seconds:.2} s");
+fn summary_text(summary: &FileSummary, seconds: f64) -> String {
+    [
+        format!(
+            "summary: {} game{} ({} finished, {} stopped at an illegal move or bad word), {} with a blunder",
+            summary.games,
+            plural(summary.games),
+            summary.finished_games,
+            summary.games_with_errors,
+            summary.games_with_blunders
+        ),
+        format!("  black: {}", tally_text(&summary.black)),
+        format!("  white: {}", tally_text(&summary.white)),
+        format!("  time:  {seconds:.2} s"),
+    ]
+    .map(|line| line + "\n")
+    .concat()
+}
+
+/// The rounds a file's games meet: every position played from, and, after a refill, the
+/// rounds to come (they have a Sumo).
+fn rounds_of(games: &[PlayedGame]) -> Rounds {
+    let mut rounds: Option<Rounds> = None;
+    let mut add = |r: Rounds| rounds = Some(rounds.map_or(r, |all| all.and(r)));
+    for game in games {
+        for pos in &game.positions {
+            add(Rounds::of(pos));
+        }
+        if game.record.rounds().len() > 1 || game.end().is_round_over() {
+            add(Rounds::Sumo);
+        }
+    }
+    rounds.unwrap_or(Rounds::Plain)
 }
 
 pub fn run(args: VerifyArgs) -> Result<()> {
@@ -161,45 +260,42 @@ pub fn run(args: VerifyArgs) -> Result<()> {
             "{shown}: no games (every line is blank or a comment)"
         )));
     }
-    let oracle = input::oracle(args.db.as_deref(), &args.search)?;
+    let start = MatchPosition::start(args.target.unwrap_or(Target::Single));
+    let games: Vec<PlayedGame> = lines
+        .iter()
+        .map(|l| PlayedGame::parse_from(&l.text, &start))
+        .collect();
+    let oracle = input::oracle(args.db.as_deref(), &args.search, rounds_of(&games))?;
     let time_limit = args.time_limit.map(Duration::from_secs_f64);
 
     let started = Instant::now();
-    let games: Vec<PlayedGame> = lines.iter().map(|l| PlayedGame::parse(&l.text)).collect();
     let questions: usize = games.iter().map(Judge::questions).sum();
     let bar = progress(questions as u64, args.quiet || args.json, "judging");
     let mut judge = Judge::new(&oracle, time_limit);
-    let mut judged = Vec::with_capacity(games.len());
-    for (line, game) in lines.iter().zip(&games) {
-        let judgement = judge.judge(game, &mut || bar.inc(1));
-        if !args.json {
-            bar.suspend(|| print_game(line.line, &judgement, args.brief));
-        }
-        judged.push(judgement);
-    }
+    let judged: Vec<GameJudgement> = games
+        .iter()
+        .map(|game| judge.judge(game, &mut || bar.inc(1)))
+        .collect();
     bar.finish_and_clear();
     let summary = summarise(&judged);
     let seconds = started.elapsed().as_secs_f64();
 
-    if args.json {
-        let report = Report {
-            file: shown.clone(),
-            time_limit_seconds: args.time_limit,
-            games: lines
-                .iter()
-                .zip(&judged)
-                .map(|(l, judgement)| GameJson {
-                    line: l.line,
-                    judgement,
-                })
-                .collect(),
-            summary,
-            seconds,
-        };
-        println!("{}", json(&report));
-    } else {
-        print_summary(&summary, seconds);
-    }
+    let report = VerifyReport {
+        file: shown.clone(),
+        time_limit_seconds: args.time_limit,
+        games: lines
+            .iter()
+            .zip(&judged)
+            .map(|(l, judgement)| GameJson {
+                line: l.line,
+                judgement,
+            })
+            .collect(),
+        summary,
+        seconds,
+        brief: args.brief,
+    };
+    report::print(&report, args.json, false);
 
     if let Some((line, error)) = lines
         .iter()

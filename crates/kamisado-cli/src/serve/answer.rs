@@ -1,16 +1,15 @@
 //! One answer of `/api/query`: the request read into positions, and everything the board
 //! shows about the position it reaches.
 
-use kamisado_core::notation::play_line;
-use kamisado_core::{Kamisado, Move, Position};
 use kamisado_db::Oracle;
+use kamisado_match::{MatchPosition, Move, Target};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use super::perfect_line::perfect_line;
 use crate::analysis::{analyse, QueryReport};
 use crate::args::PositionArgs;
-use crate::failure::Result;
+use crate::failure::{Failure, Result};
 use crate::input;
 
 /// A request read and checked: where the line starts and the moves played from there.
@@ -18,11 +17,11 @@ pub struct Request {
     /// The game, as [`super::games::served`] named it.
     game: &'static str,
     /// The line's start: the position given, or the start of a round.
-    start: Position,
+    start: MatchPosition,
     /// The moves of positive length played from `start`.
     moves: Vec<Move>,
     /// The position they reach.
-    given: Position,
+    given: MatchPosition,
 }
 
 impl Request {
@@ -33,20 +32,19 @@ impl Request {
         position: Option<String>,
         moves: Option<String>,
     ) -> Result<Request> {
-        let given = input::position(&PositionArgs {
-            position: position.clone(),
-            moves: moves.clone(),
-        })?;
-        let start = input::position(&PositionArgs {
+        let args = PositionArgs {
             position,
-            moves: None,
-        })?;
-        // Both texts were read above, so the line plays; the fallback keeps a server
-        // that cannot panic on input even if that ever changed.
-        let moves = match &moves {
-            Some(text) => play_line(&start, text).map(|l| l.moves).unwrap_or_default(),
-            None => Vec::new(),
+            moves: moves.clone(),
+            target: None,
         };
+        let (start, record) = input::record(&args)?;
+        if start.target() != Target::Single {
+            return Err(Failure::input(
+                "match positions (a target, or Sumos) are not served yet: the board plays single rounds",
+            ));
+        }
+        let given = input::position(&args)?;
+        let moves = record.rounds()[0].moves.clone();
         Ok(Request {
             game,
             start,
@@ -102,7 +100,7 @@ fn texts(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 
 /// The line played, move by move, with what each move caused.
 fn played_line(request: &Request) -> LineJson {
-    let mut pos = Kamisado::root(&request.start);
+    let mut pos = request.start.resolve();
     let mut moves = Vec::with_capacity(request.moves.len());
     for &m in &request.moves {
         let stepped = pos.step_unchecked(m);

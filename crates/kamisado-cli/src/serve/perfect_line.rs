@@ -6,8 +6,8 @@
 //! the moves the solver finds keeping the score, and it stops (incomplete) where nothing
 //! keeps it, or where the time limit strikes.
 
-use kamisado_core::{Kamisado, Move, Position};
 use kamisado_db::Oracle;
+use kamisado_match::{MatchPosition, Move};
 use kamisado_solver::{Cancel, Outcome, Score};
 
 /// A perfect line from `pos` (resolved, with the exact `outcome` for its side to move),
@@ -15,19 +15,19 @@ use kamisado_solver::{Cancel, Outcome, Score};
 /// the end of the game.
 pub fn perfect_line(
     oracle: &Oracle,
-    pos: &Position,
+    pos: &MatchPosition,
     outcome: Outcome,
     first: Option<Move>,
     cancel: &Cancel,
 ) -> (Vec<Move>, bool) {
     let mut line = Vec::new();
-    let mut pos = Kamisado::root(pos);
+    let mut pos = pos.resolve();
     let mut score = Score::of(outcome);
     let mut next_move = first;
-    while !pos.is_over() {
+    while !pos.is_round_over() {
         let m = match next_move.take().or_else(|| quick_best(oracle, &pos)) {
             Some(m) => m,
-            None => match oracle.solver().best_moves(&pos, score, cancel) {
+            None => match oracle.best_moves_at(&pos, score, cancel) {
                 Ok(best) if !best.is_empty() => best[0],
                 _ => return (line, false),
             },
@@ -46,10 +46,7 @@ pub fn perfect_line(
 /// A best move known without searching: a win on the spot, or the database's. A block
 /// of the database that fails its checksum gives no hint here; the oracle's answer for
 /// the same position reports the damage.
-fn quick_best(oracle: &Oracle, pos: &Position) -> Option<Move> {
-    pos.winning_move().or_else(|| {
-        oracle
-            .database()
-            .and_then(|db| db.lookup(pos).ok().flatten()?.best)
-    })
+fn quick_best(oracle: &Oracle, pos: &MatchPosition) -> Option<Move> {
+    pos.winning_move()
+        .or_else(|| oracle.stored_best_move(pos).ok().flatten())
 }

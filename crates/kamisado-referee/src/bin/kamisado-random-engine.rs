@@ -2,7 +2,9 @@
 //! move. It exists to be refereed: the tests play it against the perfect player, and its
 //! `--fault` switch makes it misbehave on purpose so that the referee's handling of broken
 //! engines can be tested. It is also a small, complete example for engine authors: it
-//! uses only the rules core, not the referee's own protocol code.
+//! uses only the rules crates (the match rules, of which a single round is the match to
+//! one point), not the referee's own protocol code. Between the rounds of a match, asked
+//! for the round winner's refill choice, it answers `left` or `right` at random.
 //!
 //! ```text
 //! kamisado-random-engine [--seed N] [--fault KIND] [--fault-after N]
@@ -16,8 +18,7 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use kamisado_core::notation::play_line;
-use kamisado_core::{Move, Position, Square};
+use kamisado_match::{MatchPosition, MatchRecord, Move, Square, Target};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -76,16 +77,25 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
-/// `startpos [moves ...]` or `<board> <side> <active> [moves ...]`.
-fn parse_position(words: &[&str]) -> Result<Position, String> {
+/// `startpos [moves ...]` or `<board> <side> <active> [<target>] [moves ...]`; the moves
+/// may include the refill words `left` and `right` between the rounds of a match.
+fn parse_position(words: &[&str]) -> Result<MatchPosition, String> {
     let (start, rest) = match words {
-        ["startpos", rest @ ..] => (Position::start(), rest),
-        [board, side, active, rest @ ..] => (
-            format!("{board} {side} {active}")
-                .parse::<Position>()
-                .map_err(|e| e.to_string())?,
-            rest,
-        ),
+        ["startpos", rest @ ..] => (MatchPosition::start(Target::Single), rest),
+        [board, side, active, rest @ ..] => {
+            let (target, rest) = match rest {
+                [target, rest @ ..] if *target != "moves" => (Some(*target), rest),
+                rest => (None, rest),
+            };
+            let text = match target {
+                Some(target) => format!("{board} {side} {active} {target}"),
+                None => format!("{board} {side} {active}"),
+            };
+            (
+                text.parse::<MatchPosition>().map_err(|e| e.to_string())?,
+                rest,
+            )
+        }
         _ => return Err("expected `startpos` or a position text".into()),
     };
     let moves = match rest {
@@ -93,17 +103,35 @@ fn parse_position(words: &[&str]) -> Result<Position, String> {
         ["moves", moves @ ..] => moves,
         [other, ..] => return Err(format!("unexpected `{other}`")),
     };
-    play_line(&start, &moves.join(" "))
-        .map(|line| line.end)
+    MatchRecord::parse(start, &moves.join(" "))
+        .map(|record| record.current())
         .map_err(|e| e.to_string())
 }
 
 /// A move in the right notation that the rules forbid: from an empty square.
-fn illegal_move(pos: &Position) -> Move {
+fn illegal_move(pos: &MatchPosition) -> Move {
     let empty = Square::all()
         .find(|&sq| pos.board().tower_at(sq).is_none())
         .unwrap_or(Square::new(27));
     Move::new(empty, Square::new((empty.index() as u8 + 8) % 64))
+}
+
+/// The answer to `go`: a refill choice between rounds, else a random legal move, else
+/// `(none)` (no position, or the match is over).
+fn random_answer(position: Option<&MatchPosition>, random: &mut fastrand::Rng) -> String {
+    let Some(pos) = position else {
+        return "(none)".into();
+    };
+    let choices = pos.refill_choices();
+    if !choices.is_empty() {
+        return choices[random.usize(..choices.len())].to_string();
+    }
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        "(none)".into()
+    } else {
+        legal[random.usize(..legal.len())].to_string()
+    }
 }
 
 fn main() -> ExitCode {
@@ -115,7 +143,7 @@ fn main() -> ExitCode {
         }
     };
     let mut random = fastrand::Rng::with_seed(options.seed);
-    let mut position: Option<Position> = None;
+    let mut position: Option<MatchPosition> = None;
     let mut answered = 0u64;
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -145,14 +173,7 @@ fn main() -> ExitCode {
             ["go", ..] => {
                 let fault = options.fault.filter(|_| answered >= options.fault_after);
                 answered += 1;
-                let legal: Vec<Move> = position
-                    .map(|p| p.legal_moves().to_vec())
-                    .unwrap_or_default();
-                let pick = (!legal.is_empty()).then(|| legal[random.usize(..legal.len())]);
-                let best = match pick {
-                    Some(m) => format!("bestmove {m}"),
-                    None => "bestmove (none)".into(),
-                };
+                let best = format!("bestmove {}", random_answer(position.as_ref(), &mut random));
                 match fault {
                     None => vec![best],
                     Some(Fault::Garbage) => vec!["the quick brown fox".into()],
@@ -162,7 +183,7 @@ fn main() -> ExitCode {
                         return ExitCode::from(3);
                     }
                     Some(Fault::Illegal) => {
-                        let pos = position.unwrap_or_default();
+                        let pos = position.unwrap_or(MatchPosition::start(Target::Single));
                         vec![format!("bestmove {}", illegal_move(&pos))]
                     }
                     Some(Fault::NoMove) => vec!["bestmove (none)".into()],

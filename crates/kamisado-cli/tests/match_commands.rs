@@ -1,0 +1,352 @@
+//! Match play through the `kamisado` binary: `--target`, match positions and records in
+//! `show`, `perft`, `solve`, `play` and `match`. The figures are checked against the
+//! match-play library (a layer below the command) or against the rules worked by hand.
+
+mod common;
+use common::kamisado;
+
+use kamisado_core::Side;
+use kamisado_match::{perft, MatchPosition, MatchRecord, MatchRound, Target};
+use kamisado_solver::{Cancel, Options, Solver};
+
+const KAMISADO: &str = env!("CARGO_BIN_EXE_kamisado");
+
+/// Round 1 of a Standard match: g1-g7 (brown) names White's Brown, h8-h6 (blue) names
+/// Black's Blue on g7, which can win on h8.
+const ROUND_ONE: &str = "g1-g7 h8-h6";
+
+fn parsed(text: &str) -> MatchPosition {
+    text.parse().unwrap()
+}
+
+fn solver() -> Solver<MatchRound> {
+    Solver::new(
+        MatchRound,
+        Options {
+            threads: 1,
+            table_bytes: 16 << 20,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn show_prints_the_next_rounds_start_the_score_and_the_round() {
+    // Worked by hand from the refill rule (RULES.md, match play): Black's Blue wins on h8
+    // and becomes a Sumo. From the left Black reads a1..f1, h1 (g1 is empty) and then h8:
+    // Brown Green Red Yellow Pink Purple Orange Blue, set from a1. White reads row 8 from
+    // h (its left) without h8, then h6: Orange..Green and Brown, set from h8 leftwards.
+    // From the right both read and set from the other end.
+    for (word, expected) in [
+        ("left", "nobupyrg/8/8/8/8/8/8/NGRYPUOB+ w - 3"),
+        ("right", "obupyrgn/8/8/8/8/8/8/B+NGRYPUO w - 3"),
+    ] {
+        let record = format!("{ROUND_ONE} g7-h8 {word}");
+        let run = kamisado(&["show", "--target", "3", "--moves", &record, "--json"], "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let json = run.json();
+        assert_eq!(json["position"], expected, "{word}");
+        assert_eq!(json["round"], 2);
+        assert_eq!(json["target"], 3);
+        assert_eq!(json["score"]["black"], 1);
+        assert_eq!(json["score"]["white"], 0);
+        // The loser starts with a free move.
+        assert_eq!(json["to_move"], "white");
+        assert!(json["active"].is_null());
+    }
+    // Just after the round-ending move: the winner's choice is due.
+    let run = kamisado(
+        &[
+            "show",
+            "--target",
+            "3",
+            "--moves",
+            &format!("{ROUND_ONE} g7-h8"),
+            "--json",
+        ],
+        "",
+    );
+    let json = run.json();
+    assert_eq!(json["refill_by"], "black");
+    assert_eq!(json["refill_choices"], serde_json::json!(["left", "right"]));
+    assert_eq!(json["score"]["black"], 1);
+}
+
+#[test]
+fn bad_match_input_names_what_is_wrong() {
+    let cases = [
+        // An own tower straight ahead of the Sumo.
+        (
+            "obupyrgn/8/8/8/2Y5/2R+5/8/NG2PUBO b r 3",
+            "c3-c4",
+            "own tower",
+        ),
+        // A Sumo against a Sumo.
+        (
+            "ob1pyrgn/8/8/8/2u+5/2R+5/8/NG1YPUBO b r 7",
+            "c3-c4",
+            "lower rank",
+        ),
+        // Two towers ahead of a Sumo, which pushes one.
+        (
+            "o2pyrgn/8/8/2b5/2u5/2R+5/8/NG1YPUBO b r 3",
+            "c3-c4",
+            "at most 1",
+        ),
+        // The run reaches the edge.
+        ("ob1pyrgn/8/8/8/8/G7/2u+5/N1RYPUBO w u 3", "c2-c1", "edge"),
+        // A refill word in the middle of a round.
+        (
+            "obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3",
+            "g1-g7 left",
+            "not over",
+        ),
+        // A move where the refill word is due.
+        (
+            "obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 3",
+            "g1-g7 h8-h6 g7-h8 h1-h2",
+            "`left` or `right`",
+        ),
+        // A move after a winning Sumo ended a Standard match.
+        (
+            "ob1pyrgn/2U+5/4u3/8/8/8/8/NGRYP1BO b u 3",
+            "c7-c8 e6-e1",
+            "match is over",
+        ),
+    ];
+    for (position, moves, says) in cases {
+        kamisado(&["show", "--position", position, "--moves", moves], "")
+            .assert_one_line_error(2, says);
+    }
+    kamisado(&["show", "--target", "5"], "").assert_one_line_error(2, "1, 3, 7 or 15");
+    kamisado(
+        &["show", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBO b - 4"],
+        "",
+    )
+    .assert_one_line_error(2, "--position");
+}
+
+#[test]
+fn perft_counts_what_the_library_counts_on_match_positions() {
+    // A round-2 start with a Sumo, and a position with a legal push.
+    for (position, depth) in [
+        ("obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3", 4u32),
+        ("ob1pyrgn/8/8/8/2u5/2R+5/8/NG1YPUBO b r 3", 4),
+        ("o+b+u++pyrgn/8/8/8/8/8/8/N++G+RY+++PUBO b - 15", 3),
+    ] {
+        let run = kamisado(
+            &[
+                "perft",
+                &depth.to_string(),
+                "--position",
+                position,
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let json = run.json();
+        assert_eq!(json["position"], position);
+        assert_eq!(
+            json["nodes"].as_u64(),
+            Some(perft::perft(&parsed(position), depth)),
+            "{position}"
+        );
+    }
+    // --target and a record: the start of round 2.
+    let run = kamisado(
+        &[
+            "perft",
+            "2",
+            "--target",
+            "3",
+            "--moves",
+            &format!("{ROUND_ONE} g7-h8 left"),
+            "--json",
+        ],
+        "",
+    );
+    let start = MatchRecord::parse(
+        MatchPosition::start(Target::Standard),
+        &format!("{ROUND_ONE} g7-h8 left"),
+    )
+    .unwrap()
+    .current();
+    assert_eq!(run.json()["nodes"].as_u64(), Some(perft::perft(&start, 2)));
+}
+
+#[test]
+fn solve_answers_for_the_round_with_a_line_that_ends_it() {
+    // The push case with a winning extra move, and a round-2 position a few moves in.
+    for position in [
+        "ob1pyrgn/8/4B3/8/2u5/2R+5/8/NG1YPU1O b r 3",
+        "1bupyrgn/6NO/8/8/4o3/4Y+3/8/1GR1PUB1 b y 3",
+    ] {
+        let run = kamisado(
+            &["solve", "--position", position, "--json", "--hash-mb", "16"],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let json = run.json();
+        let pos = parsed(position);
+        let outcome = solver().outcome(&pos, &Cancel::new()).unwrap();
+        assert_eq!(json["value"], outcome.value.name(), "{position}");
+        assert_eq!(
+            json["remoteness"].as_u64(),
+            Some(u64::from(outcome.remoteness)),
+            "{position}"
+        );
+        // The line ends the round after exactly that many moves.
+        let mut p = pos;
+        let pv = json["pv"].as_array().unwrap();
+        for m in pv {
+            p = p.play(m.as_str().unwrap().parse().unwrap()).unwrap();
+        }
+        assert!(p.round_end().is_some(), "{position}");
+        assert_eq!(pv.len() as u32, outcome.remoteness);
+        assert_eq!(json["round"], pos.round_number());
+    }
+}
+
+#[test]
+fn play_a_standard_match_through_a_round_end_and_the_refill() {
+    // The human (Black) wins round 1 on h8, mistypes the refill choice, chooses `left`;
+    // White, the round's loser, is to start round 2. The test stops reading there: the
+    // perfect player's first move of a round-2 start is a whole search, checked in the
+    // referee's tests, and too slow for an unoptimized binary.
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(KAMISADO)
+        .args([
+            "play",
+            "--target",
+            "3",
+            "--moves",
+            ROUND_ONE,
+            "--no-color",
+            "--quiet",
+            "--hash-mb",
+            "16",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"g7-h8\nup\nleft\n")
+        .unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("Round 2:") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        out.contains("Round 1 over: black won by reaching the home row."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Score after round 1: black's blue tower is now a Sumo; black 1, white 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("choose how both home rows are refilled"),
+        "{out}"
+    );
+    // The mistyped word is refused, and the choice asked for again.
+    let after_up: Vec<&str> = out
+        .split("black refill> up")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no echo of the mistyped word: {out}"))
+        .lines()
+        .collect();
+    assert!(
+        after_up.iter().any(|l| l.contains("black refill> left")),
+        "{out}"
+    );
+    assert!(
+        out.contains("Round 2: refilled from the left; white (the round's loser) starts."),
+        "{out}"
+    );
+}
+
+#[test]
+fn match_referees_a_standard_match_and_counts_rounds_and_points() {
+    // Both sides have two Sumos (2 points each): whoever wins this round wins the match.
+    // Black's Red Sumo pushes White's Purple tower and wins with Blue on c8 at once, so
+    // Black wins the match however the engine plays White; as Black, the perfect engine
+    // finds the same two moves. The push makes the engine move twice in a row.
+    let position = "o+b+1pyrgn/8/4B3/8/2u5/2R+5/8/N+G1YPU1O b r 3";
+    let start = parsed(position);
+    assert_eq!((start.score(Side::Black), start.score(Side::White)), (2, 2));
+    let engine = format!("{KAMISADO} engine --hash-mb 16 --threads 1");
+    let run = kamisado(
+        &[
+            "match",
+            "--engine",
+            &engine,
+            "--position",
+            position,
+            "--games",
+            "2",
+            "--json",
+            "--hash-mb",
+            "16",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    assert_eq!(report["target"], 3);
+    let summary = &report["summary"];
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["rounds"], 2);
+    assert_eq!(summary["forfeits"], 0);
+    let mut records = String::new();
+    for game in report["games"].as_array().unwrap() {
+        assert_eq!(game["winner"], "black", "{game}");
+        assert_eq!(game["rounds"], 1);
+        assert_eq!(game["moves"], 2);
+        // Black's Blue tower gains its first rank: 2 + 1 points.
+        let black_points = if game["engine_side"] == "black" {
+            &game["engine_points"]
+        } else {
+            &game["perfect_points"]
+        };
+        assert_eq!(black_points, 3, "{game}");
+        records.push_str(game["record"].as_str().unwrap());
+        records.push('\n');
+    }
+    assert_eq!(
+        summary["engine_points"].as_u64().unwrap() + summary["perfect_points"].as_u64().unwrap(),
+        3 + 2 + 3 + 2
+    );
+    // The records read back into verify, which finds no mistake.
+    let verified = kamisado(&["verify", "-", "--json", "--hash-mb", "16"], &records);
+    assert_eq!(verified.code, 0, "{}", verified.stderr);
+    let total = &verified.json()["summary"]["total"];
+    assert_eq!(total["blunders"], 0, "{}", verified.stdout);
+}
+
+#[test]
+fn a_single_round_is_unchanged_by_target_one() {
+    // `--target 1` is the single round: the same text and the same perft as without it,
+    // and the single round's figure (the README's perft table: 11,332 sequences of 3 moves).
+    let plain = kamisado(&["perft", "3", "--json"], "").json();
+    let one = kamisado(&["perft", "3", "--target", "1", "--json"], "").json();
+    assert_eq!(plain["nodes"], one["nodes"]);
+    assert_eq!(plain["nodes"], 11_332);
+    assert_eq!(plain["position"], one["position"]);
+    assert_eq!(one["position"], "obupyrgn/8/8/8/8/8/8/NGRYPUBO b -");
+}
