@@ -13,7 +13,7 @@ use crate::{Cancel, Game, Score};
 
 /// How many nodes a walker counts before adding them to the solver's shared count: often
 /// enough for a progress display, rarely enough to cost nothing.
-const PUBLISH_EVERY: u64 = 1 << 14;
+const PUBLISH_EVERY: u64 = 1 << 10;
 
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
