@@ -67,6 +67,11 @@ pub enum Command {
     /// An analysis board in the browser: a local web server, every move's value shown
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
+    /// The sister game Kamon: perft, solve, random layouts, show, play, survey
+    #[command(
+        after_help = "Example:\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1 g4 g2\""
+    )]
+    Kamon(crate::commands::kamon::KamonArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

@@ -63,6 +63,7 @@ fn main() -> ExitCode {
         Command::Engine(a) => commands::engine::run(a),
         Command::Match(a) => commands::match_engine::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Kamon(a) => commands::kamon::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -391,6 +391,34 @@ fn lines_that_are_not_text_are_ignored_and_the_session_goes_on() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("not text"), "{stdout}");
     assert!(stdout.contains("Game abandoned."), "{stdout}");
+
+    // Kamon's game reads its input the same way.
+    let mut child = Command::new(KAMISADO)
+        .args([
+            "kamon",
+            "play",
+            "--seed",
+            "1",
+            "--after",
+            "16",
+            "--hash-mb",
+            "16",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\nmoves\nquit\n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("not text"), "{stdout}");
+    assert!(stdout.contains("too long"), "{stdout}");
+    assert!(stdout.contains("Game abandoned."), "{stdout}");
 }
 
 #[test]
@@ -517,4 +545,33 @@ fn a_flooding_engine_loses_in_time_and_memory_stays_bounded() {
         // The table (16 MiB) and the program; the engine's output is held to 4 MiB.
         assert!(peak_kib < 200 << 10, "{engine}: peak {peak_kib} KiB");
     }
+}
+
+/// A 16 GiB table for a finished game: nothing is searched, so nothing may be touched.
+/// (Counting the table's fill used to take each sampled bucket's lock, writing to pages
+/// that, with huge pages, committed 2 MiB each: 8 GB and 8 s for this command.)
+#[test]
+fn a_big_table_for_a_tiny_job_costs_no_memory() {
+    let started = Instant::now();
+    let run = kamisado(
+        &[
+            "solve",
+            "--hash-mb",
+            "16384",
+            "--moves",
+            "h1-h7 c8-c6 c6-h1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    assert_eq!(report["stats"]["nodes"], 0);
+    let peak = report["stats"]["peak_memory_bytes"].as_u64().unwrap();
+    assert!(peak < 256 << 20, "peak memory {peak} bytes");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }

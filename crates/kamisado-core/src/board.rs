@@ -1,6 +1,6 @@
 //! Where the sixteen towers stand.
 
-use crate::{Bitboard, Colour, Side, Square, Tower};
+use crate::{Bitboard, Colour, PositionError, Side, Square, Tower};
 
 /// The square of every tower plus the occupied squares: 24 bytes.
 ///
@@ -83,5 +83,47 @@ impl Board {
         debug_assert!(!self.occupied.contains(to));
         self.occupied = self.occupied.without(from).with(to);
         self.squares[tower.side.index()][tower.colour.index()] = to;
+    }
+
+    /// The tower that has already won on its goal row (the opponent's home row), if one
+    /// has, checked for consistency with the side to move and active colour: only one
+    /// such tower, its side not to move, and the active colour the one its square names
+    /// (the move that put it there named it).
+    pub fn goal_tower(
+        &self,
+        turn: Side,
+        active: Option<Colour>,
+    ) -> Result<Option<Tower>, PositionError> {
+        let on_goal = |side: Side| {
+            Colour::ALL
+                .into_iter()
+                .map(move |c| Tower::new(side, c))
+                .filter(move |&t| self.square_of(t).is_goal_for(side))
+        };
+        let (black, white) = (on_goal(Side::Black).count(), on_goal(Side::White).count());
+        let side = match (black, white) {
+            (0, 0) => return Ok(None),
+            (_, 0) => Side::Black,
+            (0, _) => Side::White,
+            _ => return Err(PositionError::BothSidesOnGoal),
+        };
+        if black + white > 1 {
+            return Err(PositionError::SeveralOnGoal(side));
+        }
+        if side == turn {
+            return Err(PositionError::WinnerToMove(turn));
+        }
+        let Some(tower) = on_goal(side).next() else {
+            return Ok(None);
+        };
+        let square = self.square_of(tower);
+        if active != Some(square.colour()) {
+            return Err(PositionError::WinNotLast {
+                tower,
+                square,
+                square_colour: square.colour(),
+            });
+        }
+        Ok(Some(tower))
     }
 }

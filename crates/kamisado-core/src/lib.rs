@@ -26,6 +26,7 @@ mod colour;
 mod game;
 mod moves;
 pub mod notation;
+pub mod packing;
 pub mod perft;
 mod position;
 mod quote;

@@ -143,55 +143,10 @@ impl Position {
     /// Validates a setup. Accepts any position that play can reach, from any home-row
     /// arrangement, including finished games.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
-        let mut squares = [[Square::new(0); 8]; 2];
-        let mut seen: [Option<Tower>; 64] = [None; 64];
-        for tower in Tower::all() {
-            let sq = setup
-                .square_of(tower)
-                .ok_or(PositionError::MissingTower(tower))?;
-            if let Some(first) = seen[sq.index()] {
-                return Err(PositionError::SharedSquare {
-                    square: sq,
-                    first,
-                    second: tower,
-                });
-            }
-            seen[sq.index()] = Some(tower);
-            squares[tower.side.index()][tower.colour.index()] = sq;
-        }
-        let board = Board::from_squares(squares);
+        let board = setup.board()?;
         let turn = setup.turn;
         let active = setup.active;
-
-        let on_goal = |side: Side| -> ArrayVec<Tower, 8> {
-            Colour::ALL
-                .into_iter()
-                .map(|c| Tower::new(side, c))
-                .filter(|&t| board.square_of(t).is_goal_for(side))
-                .collect()
-        };
-        let (black_goal, white_goal) = (on_goal(Side::Black), on_goal(Side::White));
-        let winners: &[Tower] = match (black_goal.len(), white_goal.len()) {
-            (0, 0) => &[],
-            (_, 0) => &black_goal,
-            (0, _) => &white_goal,
-            _ => return Err(PositionError::BothSidesOnGoal),
-        };
-        if let Some(&tower) = winners.first() {
-            if winners.len() > 1 {
-                return Err(PositionError::SeveralOnGoal(tower.side));
-            }
-            if tower.side == turn {
-                return Err(PositionError::WinnerToMove(turn));
-            }
-            let square = board.square_of(tower);
-            if active != Some(square.colour()) {
-                return Err(PositionError::WinNotLast {
-                    tower,
-                    square,
-                    square_colour: square.colour(),
-                });
-            }
+        if let Some(tower) = board.goal_tower(turn, active)? {
             let end = Some(GameEnd {
                 winner: tower.side,
                 reason: EndReason::Goal,

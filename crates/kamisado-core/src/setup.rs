@@ -2,7 +2,7 @@
 //! have looked at it. [`Position::from_setup`](crate::Position::from_setup) turns it into a
 //! [`Position`](crate::Position) or says, with a [`PositionError`], why it cannot be one.
 
-use crate::{Colour, Side, Square, Tower};
+use crate::{Board, Colour, Side, Square, Tower};
 
 /// Towers, side to move and active colour, as given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,6 +32,27 @@ impl Setup {
 
     pub fn square_of(&self, tower: Tower) -> Option<Square> {
         self.towers[tower.side.index()][tower.colour.index()]
+    }
+
+    /// The board of the setup, if every tower is present and no two share a square.
+    pub fn board(&self) -> Result<Board, PositionError> {
+        let mut squares = [[Square::new(0); 8]; 2];
+        let mut seen: [Option<Tower>; 64] = [None; 64];
+        for tower in Tower::all() {
+            let sq = self
+                .square_of(tower)
+                .ok_or(PositionError::MissingTower(tower))?;
+            if let Some(first) = seen[sq.index()] {
+                return Err(PositionError::SharedSquare {
+                    square: sq,
+                    first,
+                    second: tower,
+                });
+            }
+            seen[sq.index()] = Some(tower);
+            squares[tower.side.index()][tower.colour.index()] = sq;
+        }
+        Ok(Board::from_squares(squares))
     }
 
     /// The tower on `sq`, if any (the first one found if several claim it).

@@ -18,6 +18,7 @@
 //! Whether and how the round ended is not in the key: it follows from the rest. Which tower
 //! it promoted does too, except after a deadlock right after a push, hence its four bits.
 
+use kamisado_core::packing::{square_bytes, squeeze, unsqueeze};
 use kamisado_core::{Board, Colour, EndReason, Side, Square, Symmetry, Tower};
 
 use crate::position::{tower_index, RANKS_MASK};
@@ -32,26 +33,6 @@ pub enum KeyStage {
     InRound,
     /// A finished round.
     RoundOver,
-}
-
-/// Eight squares, one byte each, as one word: byte `i` is colour `i`'s square.
-#[inline]
-fn square_bytes(squares: &[Square; 8]) -> u64 {
-    u64::from_le_bytes(squares.map(|sq| sq.index() as u8))
-}
-
-/// Squeezes eight 6-bit bytes into 48 bits.
-#[inline]
-fn squeeze(x: u64) -> u64 {
-    let x = (x & 0x00ff_00ff_00ff_00ff) | (x & 0xff00_ff00_ff00_ff00) >> 2;
-    let x = (x & 0x0000_ffff_0000_ffff) | (x & 0xffff_0000_ffff_0000) >> 4;
-    (x & 0xffff_ffff) | (x >> 32) << 24
-}
-
-/// The inverse of [`squeeze`].
-#[inline]
-fn unsqueeze(x: u64) -> u64 {
-    (0..8).fold(0, |acc, i| acc | ((x >> (6 * i)) & 63) << (8 * i))
 }
 
 /// Reverses the order of the eight 2-bit groups of a 16-bit word: the ranks of one side

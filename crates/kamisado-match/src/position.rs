@@ -16,9 +16,7 @@
 
 use std::fmt;
 
-use kamisado_core::{
-    attacks, Board, Colour, EndReason, GameEnd, PositionError, Side, Square, Tower,
-};
+use kamisado_core::{attacks, Board, Colour, EndReason, GameEnd, PositionError, Side, Tower};
 
 use crate::{rank, MatchPositionError, MatchSetup, Target};
 
@@ -277,7 +275,7 @@ impl MatchPosition {
     /// deadlocks, the round is over and lost by the side not to move, and the tower that
     /// move named gains the rank.
     pub fn from_setup(setup: MatchSetup) -> Result<MatchPosition, MatchPositionError> {
-        let board = board_of(&setup.round)?;
+        let board = setup.round.board()?;
         let target = setup.target;
         let mut ranks = 0u64;
         for tower in Tower::all() {
@@ -304,7 +302,7 @@ impl MatchPosition {
             }
         }
 
-        if let Some(tower) = goal_tower(&board, turn, active)? {
+        if let Some(tower) = board.goal_tower(turn, active)? {
             pos.end_round(tower.side, EndReason::Goal, tower.colour);
             return Ok(pos);
         }
@@ -335,67 +333,6 @@ impl MatchPosition {
         }
         Ok(pos)
     }
-}
-
-/// The board of a setup: every tower present, no two on one square.
-fn board_of(setup: &kamisado_core::Setup) -> Result<Board, PositionError> {
-    let mut squares = [[Square::new(0); 8]; 2];
-    let mut seen: [Option<Tower>; 64] = [None; 64];
-    for tower in Tower::all() {
-        let sq = setup
-            .square_of(tower)
-            .ok_or(PositionError::MissingTower(tower))?;
-        if let Some(first) = seen[sq.index()] {
-            return Err(PositionError::SharedSquare {
-                square: sq,
-                first,
-                second: tower,
-            });
-        }
-        seen[sq.index()] = Some(tower);
-        squares[tower.side.index()][tower.colour.index()] = sq;
-    }
-    Ok(Board::from_squares(squares))
-}
-
-/// The tower that has won the round on its goal row, if one has, checked as the single
-/// round checks it: only one, its side not to move, the active colour its square's.
-fn goal_tower(
-    board: &Board,
-    turn: Side,
-    active: Option<Colour>,
-) -> Result<Option<Tower>, PositionError> {
-    let on_goal = |side: Side| {
-        Colour::ALL
-            .into_iter()
-            .map(move |c| Tower::new(side, c))
-            .filter(move |&t| board.square_of(t).is_goal_for(side))
-    };
-    let (black, white) = (on_goal(Side::Black).count(), on_goal(Side::White).count());
-    let side = match (black, white) {
-        (0, 0) => return Ok(None),
-        (_, 0) => Side::Black,
-        (0, _) => Side::White,
-        _ => return Err(PositionError::BothSidesOnGoal),
-    };
-    if black + white > 1 {
-        return Err(PositionError::SeveralOnGoal(side));
-    }
-    if side == turn {
-        return Err(PositionError::WinnerToMove(turn));
-    }
-    let Some(tower) = on_goal(side).next() else {
-        return Ok(None);
-    };
-    let square = board.square_of(tower);
-    if active != Some(square.colour()) {
-        return Err(PositionError::WinNotLast {
-            tower,
-            square,
-            square_colour: square.colour(),
-        });
-    }
-    Ok(Some(tower))
 }
 
 impl MatchPosition {

@@ -67,16 +67,22 @@ fn numbers_from_parent<G: Game>(
 ) -> ParentView {
     let q = child_question::<G>(question, c.passed);
     let threshold = q.threshold();
-    let (low, high) = c.bounds();
-    let own = if low >= threshold {
+    let own = if c.exact {
+        if c.low >= threshold {
+            (0, INF)
+        } else {
+            (INF, 0)
+        }
+    } else if c.found && c.question == q {
+        // An entry's numbers always agree with its bounds on its own question (see
+        // `Entry::settle`), so they need no second look.
+        (c.pn, c.dn)
+    } else if c.low >= threshold {
         (0, INF)
-    } else if high < threshold {
+    } else if c.high < threshold {
         (INF, 0)
     } else {
-        match c.entry {
-            Some(e) if e.question == q => (e.pn, e.dn),
-            _ => game.estimate(&c.pos),
-        }
+        game.estimate(&c.pos)
     };
     from_child(own, c.passed)
 }
@@ -115,14 +121,18 @@ impl<'a, G: Game> Prover<'a, G> {
         if let Judged::Exact(s) = self.walker.judge(pos) {
             return if s >= threshold { (0, INF) } else { (INF, 0) };
         }
-        let (children, settled) = self
-            .walker
-            .expand(pos, 0, |s, passed| answers_yes(question, s, passed));
+        let game = self.walker.game;
+        let (children, settled) = self.walker.expand(
+            pos,
+            0,
+            |s, passed| answers_yes(question, s, passed),
+            |c| c.extra = numbers_from_parent(game, c, question),
+        );
         let numbers = if settled {
             (0, INF)
         } else {
             children.iter().fold((INF, 0), |(pn, dn), c| {
-                let (proof, disproof) = numbers_from_parent(self.walker.game, c, question);
+                let (proof, disproof) = c.extra;
                 (pn.min(proof), add(dn, disproof))
             })
         };
@@ -177,15 +187,16 @@ impl<'a, G: Game> Prover<'a, G> {
     ) -> (u32, u32) {
         self.walker.count_node();
         let start_nodes = self.walker.nodes;
-        let (mut children, settled) = self
-            .walker
-            .expand(pos, depth, |s, passed| answers_yes(question, s, passed));
+        let game = self.walker.game;
+        let (mut children, settled) = self.walker.expand(
+            pos,
+            depth,
+            |s, passed| answers_yes(question, s, passed),
+            |c| c.extra = numbers_from_parent(game, c, question),
+        );
 
         let (mut pn, mut dn) = (0, INF);
         if !settled {
-            for c in children.iter_mut() {
-                c.extra = numbers_from_parent(self.walker.game, c, question);
-            }
             loop {
                 // pn = smallest child proof, dn = sum of child disproofs; find the best two.
                 let (mut best, mut best_proof, mut second_proof) = (0, INF, INF);
@@ -224,7 +235,7 @@ impl<'a, G: Game> Prover<'a, G> {
                 };
                 let (child_th_pn, child_th_dn) = from_child((th_proof, th_disproof), c.passed);
                 let (c_pos, c_passed) = (c.pos, c.passed);
-                let c_key = c.key.expect("an undecided child has a key");
+                let c_key = c.key;
                 let q = child_question::<G>(question, c_passed);
                 let own = self.mid(&c_pos, c_key, q, child_th_pn, child_th_dn, depth + 1);
                 children[best].extra = from_child(own, c_passed);
@@ -238,14 +249,16 @@ impl<'a, G: Game> Prover<'a, G> {
                 work: 0,
                 ..Entry::unknown()
             });
-            if pn == 0 || dn == 0 {
-                let (low, high) = settled_bounds::<G>(question, pn == 0);
-                entry.low = entry.low.max(low);
-                entry.high = entry.high.min(high);
-            }
             entry.pn = pn;
             entry.dn = dn;
             entry.question = question;
+            let (low, high) = if pn == 0 || dn == 0 {
+                settled_bounds::<G>(question, pn == 0)
+            } else {
+                (Score::LOST, Score::WON)
+            };
+            // Bounds known from earlier searches may already answer this question.
+            entry.settle(low, high);
             entry.work = entry.work.saturating_add(work);
             *e = Some(entry);
         });

@@ -11,7 +11,8 @@ pub enum Player {
     Second,
 }
 
-/// What a game knows about winning at once (see [`Game::win_in_one`]).
+/// What a game knows about winning at once, and about the shortest forced results just
+/// beyond (see [`Game::win_in_one`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WinInOne<M> {
     /// The game did not look. Always correct; the search then finds such wins itself.
@@ -20,6 +21,13 @@ pub enum WinInOne<M> {
     No,
     /// This legal move wins at once.
     Wins(M),
+    /// No move wins at once, and after every move the opponent moves and can win at
+    /// once: a loss in two.
+    LosesInTwo,
+    /// No move wins in one or two moves, and this legal move wins in three: after it the
+    /// opponent moves, cannot win or draw at once, and every reply lets the mover win at
+    /// once.
+    WinsInThree(M),
 }
 
 /// What a game knows about a position from outside the search (see [`Game::known`]).
@@ -72,7 +80,10 @@ pub enum Known {
 /// - [`Game::win_in_one`]: a move that wins at once, found without generating children.
 ///   It may answer [`WinInOne::NotChecked`] for any position, but if it answers
 ///   [`WinInOne::No`] there must be no such move, and [`WinInOne::Wins`] must name a
-///   legal one. The remoteness search narrows its bounds on `No` only.
+///   legal one. The remoteness search narrows its bounds on `No` only. A game that
+///   sees a little further may answer [`WinInOne::LosesInTwo`] or
+///   [`WinInOne::WinsInThree`] instead of `No`, only when exactly true: the solver
+///   takes them as exact results (remoteness 2 and 3) and searches no further.
 /// - [`Game::estimate`]: first guesses of the proof and disproof numbers of "the side to
 ///   move wins", both at least 1. Any guess is correct; good ones (for example, the
 ///   number of replies that would all have to be refuted) save work.

@@ -20,6 +20,9 @@ pub trait Key: Copy + Eq + Send + Sync + Debug + 'static {
     /// How many words the key takes.
     const WORDS: usize;
 
+    /// The all-zero key (a key like any other; searches use it as a placeholder).
+    const ZERO: Self;
+
     /// The key's words, `WORDS` of them, into `out[..WORDS]`.
     fn to_words(self, out: &mut [u64]);
 
@@ -49,6 +52,7 @@ pub fn mix(mut x: u64) -> u64 {
 
 impl Key for u64 {
     const WORDS: usize = 1;
+    const ZERO: u64 = 0;
 
     #[inline]
     fn to_words(self, out: &mut [u64]) {
@@ -68,6 +72,7 @@ impl Key for u64 {
 
 impl Key for u128 {
     const WORDS: usize = 2;
+    const ZERO: u128 = 0;
 
     #[inline]
     fn to_words(self, out: &mut [u64]) {
@@ -88,6 +93,7 @@ impl Key for u128 {
 
 impl<const N: usize> Key for [u64; N] {
     const WORDS: usize = N;
+    const ZERO: [u64; N] = [0; N];
 
     #[inline]
     fn to_words(self, out: &mut [u64]) {

@@ -116,27 +116,27 @@ impl<'a, G: Game> Remoteness<'a, G> {
         }
         let start_nodes = self.walker.nodes;
 
-        let (mut children, _) = self.walker.expand(pos, depth, |_, _| false);
-        for c in children.iter_mut() {
-            c.extra = self.order(c);
-        }
+        let game = self.walker.game;
+        let (mut children, _) =
+            self.walker
+                .expand(pos, depth, |_, _| false, |c| c.extra = order(game, c));
         children.sort_by_key(|c| c.extra);
 
         let mut best = Score::BELOW_ALL;
         let mut a = alpha;
         for c in &children {
             let (child_alpha, child_beta) = Score::child_window(a, beta, c.passed);
-            let child_score = match (c.exact, c.key) {
-                (Some(exact), _) => exact,
-                (None, Some(child_key)) => self.search(
+            let child_score = if c.exact {
+                c.low
+            } else {
+                self.search(
                     &c.pos,
-                    child_key,
+                    c.key,
                     c.bounds(),
                     child_alpha,
                     child_beta,
                     depth + 1,
-                ),
-                (None, None) => unreachable!("an undecided child has a key"),
+                )
             };
             let s = child_score.through_move(c.passed);
             if s > best {
@@ -163,37 +163,36 @@ impl<'a, G: Game> Remoteness<'a, G> {
                     work: 0,
                     ..crate::table::Entry::unknown()
                 });
-                entry.low = entry.low.max(new_low);
-                entry.high = entry.high.min(new_high);
+                entry.settle(new_low, new_high);
                 entry.work = entry.work.saturating_add(work);
                 *e = Some(entry);
             });
         }
         best
     }
+}
 
-    /// Move ordering, best first for the mover: finished games and wins in one are exact;
-    /// otherwise the table's bounds give an optimistic estimate, and the opponent's
-    /// mobility breaks ties.
-    fn order(&self, c: &Child<G, i64>) -> i64 {
-        let estimate = match (c.exact, c.entry) {
-            (Some(exact), _) => exact.through_move(c.passed),
-            (None, None) => Score::DRAW,
-            (None, Some(_)) => {
-                // The child's score that is best for the mover.
-                let (low, high) = c.bounds();
-                if c.passed {
-                    low.through_move(true)
-                } else {
-                    high.through_move(false)
-                }
+/// Move ordering, best first for the mover: finished games and wins in one are exact;
+/// otherwise the table's bounds give an optimistic estimate, and the opponent's mobility
+/// breaks ties.
+fn order<G: Game>(game: &G, c: &Child<G, i64>) -> i64 {
+    let estimate = match (c.exact, c.found) {
+        (true, _) => c.low.through_move(c.passed),
+        (false, false) => Score::DRAW,
+        (false, true) => {
+            // The child's score that is best for the mover.
+            let (low, high) = c.bounds();
+            if c.passed {
+                low.through_move(true)
+            } else {
+                high.through_move(false)
             }
-        };
-        let mobility = if c.exact.is_some() {
-            0
-        } else {
-            self.walker.game.estimate(&c.pos).1 as i64
-        };
-        -(estimate.to_i64()) * 1000 + if c.passed { mobility } else { -mobility }
-    }
+        }
+    };
+    let mobility = if c.exact {
+        0
+    } else {
+        game.estimate(&c.pos).1 as i64
+    };
+    -(estimate.to_i64()) * 1000 + if c.passed { mobility } else { -mobility }
 }

@@ -44,6 +44,9 @@ impl Score {
     pub const WIN_IN_TWO: Score = Score(WIN - 2);
     /// The worst an unfinished position can score: a loss in one.
     pub const LOSS_IN_ONE: Score = Score(1 - WIN);
+    /// A loss in two and a win in three: the short forced results a game may report.
+    pub const LOSS_IN_TWO: Score = Score(2 - WIN);
+    pub const WIN_IN_THREE: Score = Score(WIN - 3);
     /// Bounds: "better than any draw" and "worse than any draw".
     pub const ABOVE_DRAW: Score = Score(1);
     pub const BELOW_DRAW: Score = Score(-1);
@@ -102,7 +105,8 @@ impl Score {
     }
 
     /// The exact score the rules alone give `pos`, without search: a finished game
-    /// (remoteness 0) or a win in one, if the game reports it. Searches and databases
+    /// (remoteness 0), or a win in one (or a loss in two, a win in three), if the game
+    /// reports it. Searches and databases
     /// never need to store these.
     pub fn by_rules<G: Game>(game: &G, pos: &G::Position) -> Option<Score> {
         match crate::walker::judge(game, pos) {
@@ -116,14 +120,10 @@ impl Score {
     /// (the opponent moves next).
     #[inline]
     pub fn through_move(self, passed: bool) -> Score {
-        let s = self.0;
-        Score(match (passed, s.signum()) {
-            (_, 0) => 0,
-            (true, 1) => 1 - s,
-            (true, _) => -s - 1,
-            (false, 1) => s - 1,
-            (false, _) => s + 1,
-        })
+        // One move further from the end: one step towards 0 (a draw stays 0); then the
+        // other side's view. Written without branches: searches call it on every child.
+        let longer = self.0 - self.0.signum();
+        Score(if passed { -longer } else { longer })
     }
 
     /// The inverse of [`Score::through_move`] at a parent bound `self`: the child bound
@@ -131,13 +131,10 @@ impl Score {
     /// when `x < c` (if `passed`) or `x > c` (if not).
     #[inline]
     pub fn child_bound(self, passed: bool) -> Score {
-        let p = self.0;
-        Score(match (passed, p.signum()) {
-            (true, 0) => 0,
-            (true, 1) => -p - 1,
-            (true, _) => 1 - p,
-            (false, _) => p + p.signum(),
-        })
+        // One step away from 0, the inverse of a move's step towards it; then the child's
+        // view.
+        let shorter = self.0 + self.0.signum();
+        Score(if passed { -shorter } else { shorter })
     }
 
     /// The child's window for the parent's window (alpha, beta): a child result at or

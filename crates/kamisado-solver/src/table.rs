@@ -105,6 +105,20 @@ impl Entry {
         (low == high).then_some(low)
     }
 
+    /// Narrows the bounds to `[low, high]` and, where they now answer the entry's
+    /// question, sets its numbers to say so: an entry's numbers never contradict its
+    /// bounds, so a proof-number search can read them alone.
+    pub fn settle(&mut self, low: Score, high: Score) {
+        self.low = self.low.max(low);
+        self.high = self.high.min(high);
+        let threshold = self.question.threshold();
+        if self.low >= threshold {
+            (self.pn, self.dn) = (0, crate::dfpn::INF);
+        } else if self.high < threshold {
+            (self.pn, self.dn) = (crate::dfpn::INF, 0);
+        }
+    }
+
     /// The exact score, if the bounds have met.
     pub fn exact(&self) -> Option<Score> {
         (self.low == self.high).then_some(self.low)
@@ -324,7 +338,9 @@ impl<'a, K: Key> Lock<'a, K> {
     /// The slot holding `key`, if any.
     #[inline]
     fn find(&self, key: K) -> Option<usize> {
-        (0..ENTRIES_PER_BUCKET).find(|&i| self.work(i) != 0 && self.key(i) == key)
+        // Keys first: a mismatch is the common, well-predicted case; an empty entry (work
+        // 0) can only match the all-zero key.
+        (0..ENTRIES_PER_BUCKET).find(|&i| self.key(i) == key && self.work(i) != 0)
     }
 
     #[inline]

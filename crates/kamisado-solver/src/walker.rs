@@ -8,8 +8,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::game::WinInOne;
-use crate::table::{Entry, Table};
-use crate::{Cancel, Game, Score};
+use crate::table::{Entry, Question, Table};
+use crate::{Cancel, Game, Key, Score};
 
 /// How many nodes a walker counts before adding them to the solver's shared count: often
 /// enough for a progress display, rarely enough to cost nothing.
@@ -18,7 +18,7 @@ const PUBLISH_EVERY: u64 = 1 << 10;
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Judged {
-    /// A finished game, or a win in one: the exact score.
+    /// A finished game, or a short forced result the game reports: the exact score.
     Exact(Score),
     /// Undecided; its score is at most `ceiling` (a win in two when the game says there
     /// is no win in one, else a win in one).
@@ -33,6 +33,8 @@ pub(crate) fn judge<G: Game>(game: &G, pos: &G::Position) -> Judged {
     }
     match game.win_in_one(pos) {
         WinInOne::Wins(_) => Judged::Exact(Score::WIN_IN_ONE),
+        WinInOne::LosesInTwo => Judged::Exact(Score::LOSS_IN_TWO),
+        WinInOne::WinsInThree(_) => Judged::Exact(Score::WIN_IN_THREE),
         WinInOne::No => Judged::Open {
             ceiling: Score::WIN_IN_TWO,
         },
@@ -43,28 +45,34 @@ pub(crate) fn judge<G: Game>(game: &G, pos: &G::Position) -> Judged {
 }
 
 /// A child of the node being searched, with room for what one search keeps per child
-/// (`X`: proof numbers, a move-ordering key).
+/// (`X`: proof numbers, a move-ordering key). Kept small and flat: searches scan their
+/// children's lists again and again.
 pub(crate) struct Child<G: Game, X> {
     pub pos: G::Position,
+    /// The child's key; meaningful only when it is not `exact`.
+    pub key: G::Key,
+    /// Bounds on the child's score for its own side to move, from the rules and the table;
+    /// equal (the score itself) when the rules decide it.
+    pub low: Score,
+    pub high: Score,
+    /// The table entry's numbers and their question, when `found`.
+    pub pn: u32,
+    pub dn: u32,
+    pub question: Question,
     /// Whether the opponent moves next, or (after automatic moves) the mover again.
     pub passed: bool,
-    /// The child's exact score if the rules decide it; then it has no table entry.
-    pub exact: Option<Score>,
-    /// The best the child can score for its own side to move, when open.
-    pub ceiling: Score,
-    pub key: Option<G::Key>,
-    pub entry: Option<Entry>,
+    /// Whether the rules decide the child (a finished game or a win in one); then it has
+    /// no table entry.
+    pub exact: bool,
+    /// Whether the table holds an entry for it.
+    pub found: bool,
     pub extra: X,
 }
 
 impl<G: Game, X> Child<G, X> {
-    /// Bounds on the child's score from the rules and the table.
     #[inline]
     pub fn bounds(&self) -> (Score, Score) {
-        match self.exact {
-            Some(s) => (s, s),
-            None => bounds(self.entry, self.ceiling),
-        }
+        (self.low, self.high)
     }
 }
 
@@ -157,15 +165,18 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     }
 
     /// The children of `pos` (at search depth `depth`), each judged by the rules and the
-    /// open ones looked up in the table. Stops listing at the first rules-decided child
-    /// for which `settles` holds (that child is last, and nothing is looked up: the caller
-    /// needs no more). Give the list back with [`Walker::release`].
+    /// open ones looked up in the table; `prepare` fills in each child's `extra` once it is
+    /// judged or looked up (called where the compiler knows which, so that it branches no
+    /// more than it must). Stops listing at the first rules-decided child for which
+    /// `settles` holds (that child is last, and nothing is looked up: the caller needs no
+    /// more). Give the list back with [`Walker::release`].
     #[inline]
     pub fn expand(
         &mut self,
         pos: &G::Position,
         depth: usize,
         settles: impl Fn(Score, bool) -> bool,
+        prepare: impl Fn(&mut Child<G, X>),
     ) -> (Vec<Child<G, X>>, bool) {
         if self.frames.len() <= depth {
             self.frames.resize_with(depth + 1, Vec::new);
@@ -177,35 +188,44 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
         for &m in &self.moves {
             let child = self.game.play(pos, m);
             let passed = self.game.player(&child) != player;
-            let (exact, ceiling, key) = match self.judge(&child) {
-                Judged::Exact(s) => (Some(s), s, None),
+            let (exact, key, (low, high)) = match self.judge(&child) {
+                Judged::Exact(s) => (true, G::Key::ZERO, (s, s)),
                 Judged::Open { ceiling } => {
                     let key = self.game.key(&child);
                     // Start loading its bucket now; the lookups follow once all are on their way.
                     self.table.prefetch(key);
-                    (None, ceiling, Some(key))
+                    (false, key, bounds(None, ceiling))
                 }
             };
             children.push(Child {
                 pos: child,
+                key,
+                low,
+                high,
+                pn: 0,
+                dn: 0,
+                question: Question::Wins,
                 passed,
                 exact,
-                ceiling,
-                key,
-                entry: None,
+                found: false,
                 extra: X::default(),
             });
-            if exact.is_some_and(|s| settles(s, passed)) {
-                return (children, true);
-            }
-        }
-        for c in children.iter_mut() {
-            if let Some(key) = c.key {
-                c.entry = self.table.get(key);
-                if c.entry.is_none() {
-                    c.entry = self.known(&c.pos, key);
+            if exact {
+                if let Some(c) = children.last_mut() {
+                    prepare(c);
+                }
+                if settles(low, passed) {
+                    return (children, true);
                 }
             }
+        }
+        for c in children.iter_mut().filter(|c| !c.exact) {
+            if let Some(e) = self.lookup(&c.pos, c.key) {
+                c.low = c.low.max(e.low);
+                c.high = c.high.min(e.high);
+                (c.pn, c.dn, c.question, c.found) = (e.pn, e.dn, e.question, true);
+            }
+            prepare(c);
         }
         (children, false)
     }

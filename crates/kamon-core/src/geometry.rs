@@ -234,13 +234,84 @@ pub fn has_loop(pieces: Bitboard) -> bool {
     enclosed(pieces).any()
 }
 
+/// The neighbours of each cell one by one, clockwise from the right: east (`+1`),
+/// south-east (`+8`), south-west (`+7`), west (`-1`), north-west (`-8`), north-east
+/// (`-7`); an empty set where the board ends.
+const RING: [[Bitboard; 6]; 64] = {
+    let mut table = [[Bitboard::EMPTY; 6]; 64];
+    let mut i = 0;
+    while i < Cell::ALL.len() {
+        let bit = Cell::ALL[i].bit() as i32;
+        let steps = [1, 8, 7, -1, -8, -7];
+        let mut k = 0;
+        while k < 6 {
+            let to = bit + steps[k];
+            if to >= 0 && to < 64 && Bitboard::ALL.0 & (1 << to) != 0 {
+                table[bit as usize][k] = Bitboard(1 << to);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// For each pattern of own neighbours around a cell (bit k for the k-th of [`RING`]):
+/// whether they form two or more separate runs around it.
+const SPLIT_RING: [bool; 64] = {
+    let mut table = [false; 64];
+    let mut pattern = 0;
+    while pattern < 64 {
+        let mut runs = 0;
+        let mut k = 0;
+        while k < 6 {
+            let here = pattern >> k & 1;
+            let before = pattern >> ((k + 5) % 6) & 1;
+            if here == 1 && before == 0 {
+                runs += 1;
+            }
+            k += 1;
+        }
+        table[pattern] = runs >= 2;
+        pattern += 1;
+    }
+    table
+};
+
+/// The cells around which the cells of `pieces` form two or more separate runs: where a
+/// placement can close a loop (see [`may_close_loop`]). All cells at once: the pieces
+/// seen one step in each of the six directions, clockwise, and a run starts wherever a
+/// direction holds a piece and the one before it does not.
+#[inline]
+pub(crate) fn split_rings(pieces: Bitboard) -> Bitboard {
+    let x = pieces.0;
+    // Bit c of `seen[k]`: the neighbour of c in direction k (east, south-east, south-west,
+    // west, north-west, north-east) is a piece. Off the board there are no pieces, and
+    // every shift that leaves a row lands in column 7 or past the board, never on a cell.
+    let seen = [x >> 1, x >> 8, x >> 7, x << 1, x << 8, x << 7];
+    let (mut once, mut twice) = (0u64, 0u64);
+    for k in 0..6 {
+        let starts = seen[k] & !seen[(k + 5) % 6];
+        twice |= once & starts;
+        once |= starts;
+    }
+    Bitboard(twice & Bitboard::ALL.0)
+}
+
 /// Whether placing on `cell` (already in `pieces`) can have closed a loop, given that
-/// `pieces` without `cell` enclosed nothing. A cell with at most one own neighbour cannot:
-/// its other neighbours, and the rim beyond an edge cell, lie in one unbroken arc around
-/// it, so every way through `cell` goes around it instead.
+/// `pieces` without `cell` enclosed nothing. Only if the own pieces around `cell` form two
+/// or more separate runs: with one run (or none), the other neighbours lie in one
+/// unbroken arc around it (where the board ends, the arc runs along the rim, whose cells
+/// are edge cells), so every cell that reached the edge through `cell` still reaches it
+/// around `cell`.
 #[inline]
 pub(crate) fn may_close_loop(pieces: Bitboard, cell: Cell) -> bool {
-    (neighbours_of(cell) & pieces).count() >= 2
+    let ring = &RING[cell.bit() as usize];
+    let mut pattern = 0;
+    for (k, neighbour) in ring.iter().enumerate() {
+        pattern |= ((pieces.0 & neighbour.0 != 0) as usize) << k;
+    }
+    SPLIT_RING[pattern]
 }
 
 #[cfg(test)]
@@ -284,6 +355,65 @@ mod tests {
             neighbours_of(cells("c6").first().unwrap()),
             cells("b5 c5 d6 d7")
         );
+    }
+
+    #[test]
+    fn the_ring_lists_the_neighbours_in_turn() {
+        for cell in Cell::ALL {
+            let ring = RING[cell.bit() as usize];
+            let all: Bitboard = ring.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+            assert_eq!(all, neighbours_of(cell), "{cell}");
+            // Cells next to each other in the ring touch each other.
+            for k in 0..6 {
+                let (a, b) = (ring[k], ring[(k + 1) % 6]);
+                if a.any() && b.any() {
+                    assert!((neighbours(a) & b).any(), "{cell} {k}");
+                }
+            }
+        }
+        assert!(SPLIT_RING[0b001001] && SPLIT_RING[0b010101]);
+        assert!(!SPLIT_RING[0b000011] && !SPLIT_RING[0b100001] && !SPLIT_RING[0b111111]);
+        assert!(!SPLIT_RING[0]);
+        // The all-cells-at-once form agrees with the one-cell form.
+        let mut rng = fastrand::Rng::with_seed(5);
+        for _ in 0..2000 {
+            let pieces: Bitboard = Cell::ALL.into_iter().filter(|_| rng.bool()).collect();
+            for cell in Cell::ALL {
+                assert_eq!(
+                    split_rings(pieces).contains(cell),
+                    may_close_loop(pieces.with(cell), cell),
+                    "{pieces:?} {cell}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_new_loop_passes_the_ring_test() {
+        // Random sets of pieces of every density that enclose nothing, and every cell
+        // added to them: a loop closed by the cell passes the test.
+        let mut rng = fastrand::Rng::with_seed(11);
+        let (mut loops, mut skipped) = (0, 0);
+        for _ in 0..20_000 {
+            let density = rng.u32(10..70);
+            let pieces: Bitboard = Cell::ALL
+                .into_iter()
+                .filter(|_| rng.u32(0..100) < density)
+                .collect();
+            if has_loop(pieces) {
+                continue;
+            }
+            for cell in !pieces {
+                let with = pieces.with(cell);
+                if has_loop(with) {
+                    loops += 1;
+                    assert!(may_close_loop(with, cell), "{pieces:?} + {cell}");
+                } else if !may_close_loop(with, cell) {
+                    skipped += 1;
+                }
+            }
+        }
+        assert!(loops > 1000 && skipped > 10_000, "{loops} {skipped}");
     }
 
     #[test]

@@ -39,6 +39,7 @@
 mod bitboard;
 mod cell;
 mod chip;
+mod game;
 pub mod geometry;
 mod layout;
 pub mod notation;
@@ -51,6 +52,7 @@ mod setup;
 pub use bitboard::Bitboard;
 pub use cell::{Cell, CellNameProblem, ParseCellError, CELL_COUNT};
 pub use chip::{Chip, ParseChipError, CHIP_COUNT};
+pub use game::{KamonGame, Node};
 pub use geometry::Side;
 pub use layout::{Layout, LayoutError};
 pub use notation::{ParseLayoutError, ParseRecordError, Record};

@@ -170,7 +170,13 @@ impl Position {
         };
         if let Some(last) = last {
             let mine = pos.pieces[(!pos.turn()).index()];
-            pos.end = pos.end_after(layout, mine, last);
+            pos.end = if geometry::chain_connects(mine, last) {
+                Some(EndReason::Connection)
+            } else if geometry::may_close_loop(mine, last) && geometry::has_loop(mine) {
+                Some(EndReason::Loop)
+            } else {
+                pos.end_without_shape(layout)
+            };
         }
         pos
     }
@@ -323,26 +329,54 @@ impl Position {
             self.is_legal(layout, cell),
             "{cell} is not legal in {self:?}"
         );
-        let mover = self.turn();
-        let mine = self.pieces[mover.index()].with(cell);
-        let mut next = *self;
-        next.pieces[mover.index()] = mine;
-        next.top = cell.bit() as u8;
-        next.placed += 1;
-        next.end = next.end_after(layout, mine, cell);
-        next
-    }
-
-    /// How the game stands after the mover, now holding `mine`, placed on `cell` (this
-    /// position is the one after the placement). Before the placement the mover had
-    /// neither a connection nor a loop, so only the new shapes need looking for.
-    #[inline]
-    fn end_after(&self, layout: &Layout, mine: Bitboard, cell: Cell) -> Option<EndReason> {
-        if geometry::chain_connects(mine, cell) {
+        let mut next = self.placed_on(cell);
+        let mine = next.pieces[self.turn().index()];
+        next.end = if geometry::chain_connects(mine, cell) {
             Some(EndReason::Connection)
         } else if geometry::may_close_loop(mine, cell) && geometry::has_loop(mine) {
             Some(EndReason::Loop)
-        } else if self.placed as u32 == FREE_CELLS {
+        } else {
+            next.end_without_shape(layout)
+        };
+        next
+    }
+
+    /// [`Position::play_unchecked`] for a caller that knows whether `cell` is one of the
+    /// mover's threats ([`Position::threats`]): then the placement makes a shape exactly
+    /// when it is, and no shape needs looking for otherwise.
+    #[inline]
+    pub(crate) fn play_knowing_threat(
+        &self,
+        layout: &Layout,
+        cell: Cell,
+        threat: bool,
+    ) -> Position {
+        debug_assert_eq!(threat, self.threats(self.turn()).contains(cell));
+        if threat {
+            return self.play_unchecked(layout, cell);
+        }
+        let mut next = self.placed_on(cell);
+        next.end = next.end_without_shape(layout);
+        next
+    }
+
+    /// This position with a piece of the player to move on `cell`, the game's end not
+    /// yet worked out.
+    #[inline]
+    fn placed_on(&self, cell: Cell) -> Position {
+        let mover = self.turn();
+        let mut next = *self;
+        next.pieces[mover.index()] = self.pieces[mover.index()].with(cell);
+        next.top = cell.bit() as u8;
+        next.placed += 1;
+        next
+    }
+
+    /// How the game stands after a placement that made no shape (this position is the
+    /// one after it): a full board, or no legal cell for the next player, or not over.
+    #[inline]
+    fn end_without_shape(&self, layout: &Layout) -> Option<EndReason> {
+        if self.placed as u32 == FREE_CELLS {
             Some(EndReason::FullBoard)
         } else if (layout.allowed_by_slot(self.top) - self.occupied()).is_empty() {
             Some(EndReason::NoLegalCell)
@@ -377,13 +411,110 @@ impl Position {
         {
             return Some(cell);
         }
-        if self.placed as u32 + 1 < FREE_CELLS {
-            let occupied = self.occupied();
-            return legal.into_iter().find(|&cell| {
-                (layout.allowed_by_slot(cell.bit() as u8) - occupied.with(cell)).is_empty()
-            });
+        self.winning_move_by_no_legal_cell(layout)
+    }
+
+    /// A legal cell whose placement leaves the opponent no legal cell on a board that is
+    /// not then full, if there is one: the immediate wins that are not shapes.
+    #[inline]
+    pub fn winning_move_by_no_legal_cell(&self, layout: &Layout) -> Option<Cell> {
+        if self.placed as u32 + 1 >= FREE_CELLS {
+            return None;
         }
-        None
+        let occupied = self.occupied();
+        self.legal_cells(layout).into_iter().find(|&cell| {
+            (layout.allowed_by_slot(cell.bit() as u8) - occupied.with(cell)).is_empty()
+        })
+    }
+
+    /// The free cells on which `player` would win at once by a connection or a loop if
+    /// the stack let them play there: their threats. Whether the stack does is the
+    /// layout's business; a search uses this to see which placements hand the opponent a
+    /// win (any placement whose chip matches a threat's, other than the threat itself).
+    /// Empty in a finished game.
+    pub fn threats(&self, player: Player) -> Bitboard {
+        if self.end.is_some() {
+            return Bitboard::EMPTY;
+        }
+        let mine = self.pieces[player.index()];
+        let free = self.free_cells();
+        // The cells on side A or next to a chain touching it; a side without a piece of
+        // `player` is reached only by its own cells, and needs no fill.
+        let reaches = |side: Side| {
+            let start = mine & side.cells();
+            if start.is_empty() {
+                side.cells()
+            } else {
+                side.cells() | geometry::neighbours(geometry::flood(start, mine))
+            }
+        };
+        let mut threats = Bitboard::EMPTY;
+        for (one, other) in Side::OPPOSITE_PAIRS {
+            // Opposite sides share no cell: one of them must hold a piece already.
+            if (mine & (one.cells() | other.cells())).any() {
+                threats |= free & reaches(one) & reaches(other);
+            }
+        }
+        // The smallest loop is six pieces around one cell.
+        if mine.count() < 5 {
+            return threats;
+        }
+        for cell in (free & geometry::split_rings(mine)) - threats {
+            if geometry::has_loop(mine.with(cell)) {
+                threats = threats.with(cell);
+            }
+        }
+        threats
+    }
+
+    /// [`Position::threats`] of the player who just placed on `cell`, worked out from
+    /// their threats before it, `before`, where only the chain through `cell` can have
+    /// changed anything. Adding a piece keeps every threat but the cell taken: chains only
+    /// grow, and a loop still encloses what it enclosed, except a loop that would have
+    /// enclosed `cell` alone (the one cell left open around `cell`, then checked again).
+    /// New threats lie next to the chain through `cell`: where it now reaches a side the
+    /// opposite side's chains also reach, or where a piece would close a loop through it.
+    pub(crate) fn threats_after(&self, cell: Cell, before: Bitboard) -> Bitboard {
+        if self.end.is_some() {
+            return Bitboard::EMPTY;
+        }
+        let mine = self.pieces[(!self.turn()).index()];
+        let free = self.free_cells();
+        let mut threats = before.without(cell);
+        let open_around = geometry::neighbours_of(cell) - mine;
+        if open_around.count() == 1 && !geometry::EDGE.contains(cell) {
+            let last_open = open_around.first().expect("one cell");
+            let with = mine.with(last_open);
+            if threats.contains(last_open)
+                && !geometry::chain_connects(with, last_open)
+                && !geometry::has_loop(with)
+            {
+                threats = threats.without(last_open);
+            }
+        }
+        let chain = geometry::flood(Bitboard::from_cell(cell), mine);
+        let around = geometry::neighbours(chain) & free;
+        for (one, other) in Side::OPPOSITE_PAIRS {
+            for (touched, opposite) in [(one, other), (other, one)] {
+                // The chain cannot touch both: that would have been a connection.
+                if (chain & touched.cells()).any() {
+                    let start = mine & opposite.cells();
+                    let mut reach = opposite.cells();
+                    if start.any() {
+                        reach |= geometry::neighbours(geometry::flood(start, mine));
+                    }
+                    threats |= around & reach;
+                }
+            }
+        }
+        if mine.count() >= 5 {
+            for candidate in (around & geometry::split_rings(mine)) - threats {
+                if geometry::has_loop(mine.with(candidate)) {
+                    threats = threats.with(candidate);
+                }
+            }
+        }
+        threats
     }
 }
 

@@ -19,8 +19,20 @@
 //!    36 on `g4`.
 //!
 //! (`r % (i + 1)` is biased by less than 37 in 2^64, far below anything measurable.)
+//!
+//! # Random openings
+//!
+//! [`Record::random(seed, placements)`](Record::random) is the layout of `seed` followed
+//! by `placements` random placements that do not end the game, for studying positions
+//! part-way into a game:
+//!
+//! 1. The same SplitMix64 generator goes on after the 36 draws of the layout's shuffle.
+//! 2. For each placement: list the legal cells, in reading order, whose placement does
+//!    not end the game; draw `r`; play the cell at index `r % count`.
+//! 3. If some placement has no such cell, the attempt fails: start again from the empty
+//!    board with the generator going on. After 1000 failed attempts there is no record.
 
-use crate::{Chip, Layout};
+use crate::{Chip, Layout, Position, Record};
 
 /// The SplitMix64 generator (Steele, Lea, Flood 2014), as used by [`Layout::random`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,13 +60,47 @@ impl Layout {
     /// `j = draw % (i + 1)`) of the chips in the standard order `1a .. 6f --`, laid on the
     /// cells in reading order `a1 .. g4`.
     pub fn random(seed: u64) -> Layout {
+        Layout::random_with(&mut SplitMix64::new(seed))
+    }
+
+    fn random_with(rng: &mut SplitMix64) -> Layout {
         let mut chips = Chip::ALL;
-        let mut rng = SplitMix64::new(seed);
         for i in (1..chips.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             chips.swap(i, j);
         }
         Layout::from_valid(chips)
+    }
+}
+
+/// Attempts at a random opening before giving up (see the [module](self) documentation).
+const OPENING_ATTEMPTS: u32 = 1000;
+
+impl Record {
+    /// The layout of `seed` ([`Layout::random`]) and then `placements` random placements
+    /// that do not end the game, by the algorithm of the [`random`](crate::random)
+    /// module. `None` if 1000 attempts all reach a position where every placement ends
+    /// the game.
+    pub fn random(seed: u64, placements: u32) -> Option<Record> {
+        let mut rng = SplitMix64::new(seed);
+        let layout = Layout::random_with(&mut rng);
+        'attempt: for _ in 0..OPENING_ATTEMPTS {
+            let mut record = Record::new(layout.clone());
+            for _ in 0..placements {
+                let pos: Position = *record.position();
+                let going_on: Vec<_> = pos
+                    .legal_cells(&layout)
+                    .filter(|&cell| !pos.play_unchecked(&layout, cell).is_over())
+                    .collect();
+                if going_on.is_empty() {
+                    continue 'attempt;
+                }
+                let cell = going_on[(rng.next_u64() % going_on.len() as u64) as usize];
+                record.play(cell).expect("a legal cell");
+            }
+            return Some(record);
+        }
+        None
     }
 }
 
@@ -103,6 +149,32 @@ mod tests {
         ];
         for (seed, text) in expected {
             assert_eq!(Layout::random(seed).to_string(), text, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn seed_openings_never_change() {
+        // Computed by a separate Python program written from the module documentation
+        // (its own board, chips and rules): an opening is named by its seed in results.
+        let expected = [
+            (1, 0, ""),
+            (1, 6, "f1 a4 c5 g1 g4 g2"),
+            (7, 12, "f5 g4 f3 c4 e6 d5 a1 f4 d2 g1 d7 f2"),
+            (
+                2026,
+                20,
+                "g3 a1 e4 d6 b3 a4 d7 c2 e1 d3 c6 a2 g4 f1 f2 e2 f5 d5 d2 d1",
+            ),
+        ];
+        for (seed, placements, moves) in expected {
+            let record = Record::random(seed, placements).unwrap();
+            assert_eq!(record.layout(), &Layout::random(seed));
+            assert_eq!(
+                record.moves_text(),
+                moves,
+                "seed {seed}, {placements} placements"
+            );
+            assert!(!record.position().is_over());
         }
     }
 }

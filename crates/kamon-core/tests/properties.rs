@@ -5,8 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use kamisado_solver::{Game, WinInOne};
 use kamon_core::perft::{divide, perft};
-use kamon_core::{geometry, Bitboard, Cell, Chip, EndReason, Layout, Position, Record};
+use kamon_core::{
+    geometry, Bitboard, Cell, Chip, EndReason, KamonGame, Layout, Player, Position, Record,
+};
 use proptest::prelude::*;
 
 /// The slow rules: everything by cell name.
@@ -101,6 +104,15 @@ mod slow {
         let open: BTreeSet<Name> = all().into_iter().filter(|c| !pieces.contains(c)).collect();
         let out = reach(&edge(), &open);
         open.difference(&out).cloned().collect()
+    }
+
+    /// Whether the player to move has a placement that wins at once.
+    pub fn wins_at_once(game: &Game) -> bool {
+        game.legal().iter().any(|c| {
+            let mut child = game.clone();
+            child.play(c);
+            matches!(child.end, Some((_, Some(w))) if w == game.turn())
+        })
     }
 
     /// A game by the rules page, chips as text.
@@ -264,7 +276,9 @@ proptest! {
         let layout = Layout::random(seed);
         let mut slow = slow::Game::new(&layout.to_string());
         let mut pos = Position::start(&layout);
+        let mut node = KamonGame::new(layout.clone()).start();
         let mut record = Record::new(layout.clone());
+        let (mut checked_loss, mut checked_win) = (false, false);
         for choice in choices {
             let legal = pos.legal_cells(&layout);
             prop_assert_eq!(names(legal), slow.legal());
@@ -289,12 +303,71 @@ proptest! {
                 Some(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
                 None => prop_assert!(wins.is_empty(), "missed {wins:?}"),
             }
+            // The solver's view: a truthful "no win in one", and the length of a draw.
+            let game = KamonGame::new(layout.clone());
+            // The node carried along the game knows what a fresh one works out.
+            prop_assert_eq!(node, game.node(&pos));
+            match game.win_in_one(&node) {
+                WinInOne::Wins(c) => prop_assert!(wins.contains(&c), "{c} does not win"),
+                WinInOne::No => prop_assert!(wins.is_empty(), "missed {wins:?}"),
+                WinInOne::NotChecked => prop_assert!(false, "Kamon always checks"),
+                // The slow check of a forced result costs a few hundred slow placements:
+                // the first of each kind in a game.
+                WinInOne::LosesInTwo if !checked_loss => {
+                    checked_loss = true;
+                    prop_assert!(wins.is_empty() && !legal.is_empty());
+                    for c in slow.legal() {
+                        let mut child = slow.clone();
+                        child.play(&c);
+                        prop_assert!(child.end.is_none(), "{c} ends the game");
+                        prop_assert!(slow::wins_at_once(&child), "after {c} the opponent cannot win at once");
+                    }
+                }
+                WinInOne::WinsInThree(c) if !checked_win => {
+                    checked_win = true;
+                    prop_assert!(wins.is_empty() && legal.contains(c));
+                    let mut child = slow.clone();
+                    child.play(&c.to_string());
+                    prop_assert!(child.end.is_none() && !slow::wins_at_once(&child), "{c}");
+                    for d in child.legal() {
+                        let mut grandchild = child.clone();
+                        grandchild.play(&d);
+                        prop_assert!(grandchild.end.is_none(), "{c} {d} ends the game");
+                        prop_assert!(slow::wins_at_once(&grandchild), "no win after {c} {d}");
+                    }
+                }
+                WinInOne::LosesInTwo | WinInOne::WinsInThree(_) => prop_assert!(wins.is_empty()),
+            }
+            prop_assert_eq!(game.drawn_length(&node) as usize, 36 - slow.pieces[0].len() - slow.pieces[1].len());
+
+            // Threats: the free cells where a player's piece would make a shape, whatever
+            // the stack says.
+            if slow.end.is_none() {
+                for player in Player::ALL {
+                    let own = &slow.pieces[player.index()];
+                    let expected: BTreeSet<String> = slow::all()
+                        .into_iter()
+                        .filter(|c| {
+                            slow.chips[c] != "--"
+                                && !slow.pieces[0].contains(c)
+                                && !slow.pieces[1].contains(c)
+                        })
+                        .filter(|c| {
+                            let mut with = own.clone();
+                            with.insert(c.clone());
+                            slow::connection(&with) || !slow::enclosed(&with).is_empty()
+                        })
+                        .collect();
+                    prop_assert_eq!(names(pos.threats(player)), expected);
+                }
+            }
 
             if legal.is_empty() {
                 break;
             }
             let cell = { legal }.nth(choice % legal.count() as usize).unwrap();
             pos = pos.play(&layout, cell).unwrap();
+            node = KamonGame::new(layout.clone()).play(&node, cell);
             record.play(cell).unwrap();
             slow.play(&cell.to_string());
             let end = pos.end().map(|e| (e.reason, e.winner.map(|w| w.index())));

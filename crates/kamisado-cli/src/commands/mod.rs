@@ -3,6 +3,7 @@
 pub mod db;
 pub mod db_args;
 pub mod engine;
+pub mod kamon;
 pub mod match_engine;
 pub mod openings;
 pub mod perft;

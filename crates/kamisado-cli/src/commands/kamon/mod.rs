@@ -1,0 +1,270 @@
+//! `kamisado kamon`: the sister game Kamon, on the same solver. Every subcommand lives in
+//! its own file here and shares the arguments below; the Kamisado commands are untouched.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::args::{parse_seconds, OutputArgs, SearchArgs};
+use crate::failure::Result;
+
+mod board;
+mod input;
+mod perft;
+mod play;
+mod random;
+mod search;
+mod show;
+mod solve;
+mod survey;
+mod survey_file;
+mod survey_stats;
+
+#[derive(Args, Debug)]
+pub struct KamonArgs {
+    #[command(subcommand)]
+    pub command: KamonCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum KamonCommand {
+    /// Count the placement sequences of a given length (compare move generators)
+    #[command(
+        after_help = "Example:\n  kamisado kamon perft 4 --layout \"$(kamisado kamon random --seed 1)\" --moves \"b1\" --divide"
+    )]
+    Perft(PerftArgs),
+    /// Solve one position: win, draw or loss for the side to move, remoteness, best moves, a perfect line
+    #[command(
+        after_help = "Examples:\n  kamisado kamon solve --seed 1 --after 12 --json\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1\" --threads 2 --hash-mb 1024\n  kamisado kamon solve --seed 1 --after 8 --value-only --time-limit 60"
+    )]
+    Solve(SolveArgs),
+    /// Print the random layout of a seed (the generator is documented in `kamisado kamon random --help`)
+    #[command(
+        long_about = "Print the random layout of a seed.\n\nThe layout of seed N is SplitMix64 seeded with N driving a Fisher-Yates shuffle of the 37 chips in the order 1a 1b .. 1f 2a .. 6f -- (for i from 36 down to 1: j = next() % (i + 1), swap chips i and j), laid on the cells in reading order a1 a2 .. g4. With --after K, the same generator goes on to play K random placements, each among the legal cells (in reading order) that do not end the game; an attempt that runs out of such cells starts again from the empty board.",
+        after_help = "Examples:\n  kamisado kamon random --seed 1\n  kamisado kamon random --seed 1 --after 10 --json"
+    )]
+    Random(RandomArgs),
+    /// Draw a position: the hexagonal board with its chips and pieces, and the cells to play
+    #[command(after_help = "Example:\n  kamisado kamon show --seed 1 --moves \"f1 a4 c5\"")]
+    Show(ShowArgs),
+    /// Play against the perfect player in the terminal (type a cell like b1)
+    #[command(
+        after_help = "Type a cell like b1, `moves` for the legal cells, `undo` to take back your last placement, `quit` to stop.\nEarly in a game the perfect player may not finish its proof within --time-limit; it then says so and plays a safe-looking placement.\n\nExample:\n  kamisado kamon play --seed 1 --after 14 --as white"
+    )]
+    Play(PlayArgs),
+    /// Solve many random layouts: who wins, how fast, how games end, which first moves win
+    #[command(
+        after_help = "Layout i of a survey is the random layout of seed S+i (see `kamisado kamon random`), and with --after K the position after its K random placements. Results go to --out after every layout: run the same command again to resume; give each shard its own --out and join them with `survey merge`.\n\nExamples:\n  kamisado kamon survey --layouts 200 --seed 1 --after 12 --out survey-12.json\n  kamisado kamon survey --layouts 200 --seed 1 --after 12 --shard 1/4 --out part1.json\n  kamisado kamon survey merge part1.json part2.json part3.json part4.json --out survey-12.json"
+    )]
+    Survey(SurveyArgs),
+}
+
+/// Where a Kamon command starts: a layout (given, or the random one of a seed, possibly
+/// after random placements) and placements played from there.
+#[derive(Args, Debug, Clone)]
+pub struct KamonPositionArgs {
+    /// Layout text: rows a..g separated by `/`, chips like `5a` and `--`
+    #[arg(
+        long,
+        value_name = "TEXT",
+        required_unless_present = "seed",
+        conflicts_with = "seed"
+    )]
+    pub layout: Option<String>,
+    /// The random layout of this seed instead (as `kamisado kamon random --seed N` prints)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// With --seed: first play the K random placements of `kamisado kamon random --after K`
+    #[arg(long, value_name = "K", requires = "seed", value_parser = clap::value_parser!(u32).range(0..=35))]
+    pub after: Option<u32>,
+    /// Placements played from there, e.g. "b1 d4"
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Number of placements in each sequence
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=36))]
+    pub depth: u32,
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    /// Print the count under each first placement, one `b1: N` line per cell
+    #[arg(long)]
+    pub divide: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Only the value (proof-number search): no remoteness, best moves or line
+    #[arg(long = "value-only")]
+    pub value_only: bool,
+    /// Give up after this many seconds (exit code 1, with the nodes searched)
+    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct RandomArgs {
+    /// The seed: any number from 0 to 2^64 - 1
+    #[arg(long, value_name = "N")]
+    pub seed: u64,
+    /// Then play K random placements that do not end the game, and print them too
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(0..=35))]
+    pub after: Option<u32>,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// No colour, even on a terminal
+    #[arg(long = "no-color")]
+    pub no_color: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum PlayerArg {
+    Black,
+    White,
+}
+
+impl From<PlayerArg> for kamon_core::Player {
+    fn from(player: PlayerArg) -> kamon_core::Player {
+        match player {
+            PlayerArg::Black => kamon_core::Player::Black,
+            PlayerArg::White => kamon_core::Player::White,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The player you are (black moves first); the perfect player takes the other
+    #[arg(
+        long = "as",
+        value_enum,
+        value_name = "PLAYER",
+        default_value = "black"
+    )]
+    pub player: PlayerArg,
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Seconds the perfect player may think per placement before playing an unproven one
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// No colour, even on a terminal
+    #[arg(long = "no-color")]
+    pub no_color: bool,
+    /// No progress messages while the perfect player thinks
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct SurveyArgs {
+    #[command(subcommand)]
+    pub merge: Option<SurveyCommand>,
+    #[command(flatten)]
+    pub run: SurveyRunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SurveyCommand {
+    /// Join survey files (shards, or runs with other seeds or K) into one
+    #[command(
+        after_help = "Example:\n  kamisado kamon survey merge part1.json part2.json --out survey.json"
+    )]
+    Merge(SurveyMergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SurveyRunArgs {
+    /// How many layouts: layout i (from 0) is the random layout of seed S+i
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub layouts: Option<u64>,
+    /// The first layout's seed, S
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Solve each layout after K random placements that do not end the game (as `kamisado kamon random --after K`)
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=35))]
+    pub after: u32,
+    /// Do only every n-th layout, starting with the i-th (1 <= i <= n), e.g. 2/4
+    #[arg(long, value_name = "i/n", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// The survey file: results are added after every layout, and layouts it holds are skipped
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Give up on a layout after this many seconds (it is recorded as unsolved)
+    #[arg(long = "time-limit-per-layout", value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Only values: no remoteness, perfect line or game end
+    #[arg(long = "value-only")]
+    pub value_only: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct SurveyMergeArgs {
+    /// Survey files to join
+    #[arg(value_name = "PARTS", required = true)]
+    pub parts: Vec<PathBuf>,
+    /// Where to write the joined survey
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `i/n` with 1 <= i <= n.
+fn parse_shard(text: &str) -> std::result::Result<(u64, u64), String> {
+    let bad = || {
+        format!(
+            "`{text}` is not a shard: expected i/n with 1 <= i <= n, like 2/4 (the second of four)"
+        )
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+pub fn run(args: KamonArgs) -> Result<()> {
+    match args.command {
+        KamonCommand::Perft(a) => perft::run(a),
+        KamonCommand::Solve(a) => solve::run(a),
+        KamonCommand::Random(a) => random::run(a),
+        KamonCommand::Show(a) => show::run(a),
+        KamonCommand::Play(a) => play::run(a),
+        KamonCommand::Survey(a) => match a.merge {
+            Some(SurveyCommand::Merge(m)) => survey::merge(m),
+            None => survey::run(a.run),
+        },
+    }
+}

@@ -1,0 +1,241 @@
+//! The survey file: every solved layout of one or more runs, in JSON.
+//!
+//! Why one JSON document rewritten after every layout (under a temporary name, then
+//! renamed): a survey must survive an interruption at any moment and be resumable, and
+//! the shipped file must be readable by anyone. A document of a few thousand entries is
+//! rewritten in milliseconds, and a rename is atomic, so the file on disk is always a
+//! whole survey. Each run is named by its first seed and its K (`after`); its entries by
+//! their layout index, so shards of one run, written to different files, join without
+//! conflict. The summary written beside each run is recomputed from the entries every
+//! time and ignored when reading.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::survey_stats::Summary;
+use crate::failure::{Failure, Result};
+use crate::output::write_atomically;
+
+/// What the file says it is.
+pub const FORMAT: &str = "kamisado kamon survey 1";
+
+/// One layout's result.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Layout index within the run, from 0.
+    pub index: u64,
+    /// The layout's seed: the run's seed plus the index.
+    pub seed: u64,
+    pub layout: String,
+    /// The K random placements before the surveyed position.
+    pub moves: Vec<String>,
+    /// The player to move at the surveyed position.
+    pub to_move: String,
+    /// For the side to move: `win`, `draw` or `loss`; absent if not solved in time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// `black`, `white` or `draw`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
+    /// A perfect line from the surveyed position (the first best placement at each step).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pv: Option<Vec<String>>,
+    /// How that line ends: `connection`, `loop`, `no legal cell` or `full board`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_by: Option<String>,
+    /// Every legal placement with its value for the player making it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_moves: Option<Vec<MoveValue>>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub threads: usize,
+    pub hash_mb: u64,
+    /// The time limit the layout was given, if any (an unsolved layout ran out of it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<f64>,
+    /// The machine's load average (one minute) when the layout finished, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<f64>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct MoveValue {
+    pub cell: String,
+    pub value: String,
+}
+
+/// The layouts of one seed and K.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Run {
+    /// Layout i is the random layout of seed `seed + i`.
+    pub seed: u64,
+    /// Random placements before the surveyed position.
+    pub after: u32,
+    /// Written for readers, recomputed from the entries; ignored when reading.
+    #[serde(default, skip_deserializing)]
+    pub summary: Option<Summary>,
+    /// By index.
+    pub entries: Vec<Entry>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SurveyFile {
+    pub format: String,
+    pub description: String,
+    /// By seed, then K.
+    pub runs: Vec<Run>,
+}
+
+const DESCRIPTION: &str = "Kamon layouts solved by `kamisado kamon survey`. Layout i of a run is the random layout of seed (seed + i) (`kamisado kamon random --seed N`); with after = K, the position after its K random placements (`kamisado kamon random --seed N --after K`). value is for the side to move at that position, winner names who wins with perfect play (black is the first player), remoteness counts placements from that position to the end, pv is a perfect line and ends_by how it ends, first_moves the value of every legal placement for the player making it. seconds and nodes are per layout; load is the one-minute load average of the machine when the layout finished.";
+
+impl SurveyFile {
+    pub fn new() -> SurveyFile {
+        SurveyFile {
+            format: FORMAT.to_string(),
+            description: DESCRIPTION.to_string(),
+            runs: Vec::new(),
+        }
+    }
+
+    /// Reads a survey file, or a new one if `path` does not exist.
+    pub fn load_or_new(path: &Path) -> Result<SurveyFile> {
+        if !path.exists() {
+            return Ok(SurveyFile::new());
+        }
+        SurveyFile::load(path)
+    }
+
+    pub fn load(path: &Path) -> Result<SurveyFile> {
+        let shown = path.display();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
+        let file: SurveyFile = serde_json::from_str(&text)
+            .map_err(|e| Failure::input(format!("{shown}: not a survey file: {e}")))?;
+        if file.format != FORMAT {
+            return Err(Failure::input(format!(
+                "{shown}: not a survey file of this version (format `{}`, expected `{FORMAT}`)",
+                file.format
+            )));
+        }
+        for run in &file.runs {
+            for (i, entry) in run.entries.iter().enumerate() {
+                if entry.seed != run.seed.wrapping_add(entry.index)
+                    || run.entries[..i].iter().any(|e| e.index == entry.index)
+                {
+                    return Err(Failure::input(format!(
+                        "{shown}: run seed {} after {}: entry {} is out of place (seed {})",
+                        run.seed, run.after, entry.index, entry.seed
+                    )));
+                }
+            }
+        }
+        Ok(file)
+    }
+
+    /// The run of `seed` and `after`, made if missing.
+    pub fn run_mut(&mut self, seed: u64, after: u32) -> &mut Run {
+        let i = match self
+            .runs
+            .iter()
+            .position(|r| r.seed == seed && r.after == after)
+        {
+            Some(i) => i,
+            None => {
+                self.runs.push(Run {
+                    seed,
+                    after,
+                    summary: None,
+                    entries: Vec::new(),
+                });
+                self.runs.sort_by_key(|r| (r.seed, r.after));
+                self.runs
+                    .iter()
+                    .position(|r| r.seed == seed && r.after == after)
+                    .expect("just added")
+            }
+        };
+        &mut self.runs[i]
+    }
+
+    /// Adds `entry` to a run, in index order, replacing an entry of the same index.
+    pub fn add(&mut self, seed: u64, after: u32, entry: Entry) {
+        let run = self.run_mut(seed, after);
+        run.entries.retain(|e| e.index != entry.index);
+        let at = run.entries.partition_point(|e| e.index < entry.index);
+        run.entries.insert(at, entry);
+    }
+
+    /// Adds every entry of `other`. An index in both must agree on its result where both
+    /// solved it; the fuller entry (solved, then with remoteness) is kept.
+    pub fn merge(&mut self, other: SurveyFile, name: &str) -> Result<()> {
+        for run in other.runs {
+            for entry in run.entries {
+                let existing = self
+                    .run_mut(run.seed, run.after)
+                    .entries
+                    .iter()
+                    .find(|e| e.index == entry.index)
+                    .cloned();
+                let keep_new = match &existing {
+                    None => true,
+                    Some(old) => {
+                        if old.value.is_some()
+                            && entry.value.is_some()
+                            && (old.value != entry.value
+                                || old.remoteness.is_some()
+                                    && entry.remoteness.is_some()
+                                    && old.remoteness != entry.remoteness)
+                        {
+                            return Err(Failure::input(format!(
+                                "{name}: run seed {} after {}, layout {}: {} in {} disagrees with {} in {} read before",
+                                run.seed,
+                                run.after,
+                                entry.index,
+                                entry.value.as_deref().unwrap_or("?"),
+                                entry.remoteness.map_or("?".to_string(), |r| r.to_string()),
+                                old.value.as_deref().unwrap_or("?"),
+                                old.remoteness.map_or("?".to_string(), |r| r.to_string()),
+                            )));
+                        }
+                        fullness(&entry) > fullness(old)
+                    }
+                };
+                if keep_new {
+                    self.add(run.seed, run.after, entry);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the file with fresh summaries, atomically.
+    pub fn save(&mut self, path: &Path) -> Result<()> {
+        for run in &mut self.runs {
+            run.summary = None;
+            run.summary = Some(Summary::of(run));
+        }
+        write_atomically(path, crate::output::json(self).as_bytes())
+    }
+
+    /// The indices a run already holds.
+    pub fn done(&self, seed: u64, after: u32) -> BTreeSet<u64> {
+        self.runs
+            .iter()
+            .filter(|r| r.seed == seed && r.after == after)
+            .flat_map(|r| r.entries.iter().map(|e| e.index))
+            .collect()
+    }
+}
+
+/// How much an entry says: unsolved, value only, with remoteness.
+fn fullness(e: &Entry) -> u8 {
+    match (e.value.is_some(), e.remoteness.is_some()) {
+        (false, _) => 0,
+        (true, false) => 1,
+        (true, true) => 2,
+    }
+}
