@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         Command::Match(a) => commands::match_engine::run(a),
         Command::Serve(a) => commands::serve::run(a),
         Command::Kamon(a) => commands::kamon::run(a),
+        Command::WholeMatch(a) => commands::whole_match::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
