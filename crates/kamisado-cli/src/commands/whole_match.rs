@@ -394,10 +394,7 @@ fn survey(args: SurveyArgs) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Survey::default(),
         Err(e) => return Err(Failure::input(format!("{}: {e}", args.out.display()))),
     };
-    survey.about = format!(
-        "Whole Kamisado matches solved by `kamisado whole-match survey` (values for the side to move; proven entries are exact, the others give what a run reached within {} s on one thread of a shared, loaded 2-core machine)",
-        args.machine.time_limit.unwrap_or(0.0)
-    );
+    survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
     let solver = solver(&args.machine)?;
     let mut list = survey_positions()?;
     if let Some(n) = args.limit {
