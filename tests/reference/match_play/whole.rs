@@ -5,9 +5,9 @@
 //! `right`, the next round starts from the refilled home rows with the loser to move, and
 //! only a score at the target ends it. Remoteness counts moves and refill choices (each
 //! is one step of the game; MATCH-RULES.md counts moves within a round only, so this is
-//! the convention of whole-match solving, stated in RULES.md). The winner hurries, the
-//! loser holds out, and an answer is given only when the match is decided within `depth`
-//! steps of perfect play.
+//! the convention of whole-match solving, stated in the README's "Who wins a match"). The
+//! winner hurries, the loser holds out, and an answer is given only when the match is
+//! decided within `depth` steps of perfect play.
 //!
 //! Clinching: the round played as a game won by one side (the clincher) only if the round
 //! ends the match in its favour, and by the other side otherwise.
