@@ -36,11 +36,11 @@ pub use kamon::{
     kamon_result, kamon_solve,
 };
 pub use match_play::{
-    has_legal_push, highest_rank_on_board, match_divide, match_legal_moves, match_perft,
-    match_play, match_play_record, match_play_with_end, match_refill, match_round_end,
-    match_round_solve, match_score, match_start, play_record, random_match, random_match_position,
-    random_match_push_position, random_push_position, MatchPosition, MatchTower, RecordOutcome,
-    RefillFrom, RoundEnd, MATCH_TARGETS,
+    has_legal_push, highest_rank_on_board, match_clinch_solve, match_divide, match_legal_moves,
+    match_perft, match_play, match_play_record, match_play_with_end, match_refill, match_round_end,
+    match_round_solve, match_score, match_start, match_whole_solve, play_record, random_match,
+    random_match_position, random_match_push_position, random_push_position, MatchPosition,
+    MatchTower, RecordOutcome, RefillFrom, RoundEnd, MATCH_TARGETS,
 };
 pub use position::{EndReason, GameEnd, RefPosition};
 pub use random::random_position;

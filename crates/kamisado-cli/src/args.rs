@@ -87,6 +87,8 @@ pub enum Command {
         after_help = "Example:\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1 g4 g2\""
     )]
     Kamon(crate::commands::kamon::KamonArgs),
+    /// Who wins a whole match (rounds, refill choices, the target): solve, survey
+    WholeMatch(crate::commands::whole_match::WholeMatchArgs),
 }
 
 /// Where a command starts: a position text, a move list, or both (moves played from the

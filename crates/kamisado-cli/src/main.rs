@@ -68,6 +68,7 @@ fn main() -> ExitCode {
         Command::Book(a) => commands::book::run(a),
         Command::Serve(a) => commands::serve::run(a),
         Command::Kamon(a) => commands::kamon::run(a),
+        Command::WholeMatch(a) => commands::whole_match::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -24,6 +24,17 @@ use kamisado_core::{Board, Colour, EndReason, Side, Square, Symmetry, Tower};
 use crate::position::{tower_index, RANKS_MASK};
 use crate::{MatchPosition, MatchPositionError, MatchSetup, Target};
 
+/// Where in a round a key's position stands (see [`MatchPosition::key_stage`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyStage {
+    /// The first move of a round, free of any colour.
+    RoundStart,
+    /// A round being played, after its first move.
+    InRound,
+    /// A finished round.
+    RoundOver,
+}
+
 /// Reverses the order of the eight 2-bit groups of a 16-bit word: the ranks of one side
 /// with colour `c` moved to colour `7 - c`.
 #[inline]
@@ -177,6 +188,17 @@ impl MatchPosition {
             (false, true) => (mirrored, Symmetry::Mirror),
             (true, false) => (plain, Symmetry::HalfTurn),
             (true, true) => (mirrored, Symmetry::HalfTurnMirror),
+        }
+    }
+
+    /// Where in a round the position of a match or round key stands, read from the key's
+    /// bits alone (cheap enough for a scan of a whole table).
+    #[inline]
+    pub fn key_stage(key: [u64; 3]) -> KeyStage {
+        match (key[0] >> 49 & 15, key[0] >> 53 & 15) {
+            (_, 0..=7) => KeyStage::RoundOver,
+            (8, _) => KeyStage::RoundStart,
+            _ => KeyStage::InRound,
         }
     }
 

@@ -21,6 +21,9 @@
 //! - Between rounds: [`MatchPosition::refill`] with a [`Refill`] choice.
 //! - Solving a round: [`MatchRound`], the solver's `Game`; a round without Sumos is a
 //!   single round, [`MatchPosition::single_round`] gives the core's position for it.
+//!   Solving the whole match: [`WholeMatch`] (rounds, refill choices, the match's
+//!   winner), and [`ClinchRound`], whether a side can end the match in the round being
+//!   played.
 //! - Records: [`MatchRecord`]. Counting: [`perft`]. Solver keys: [`MatchPosition::round_key`],
 //!   [`MatchPosition::match_key`] and their canonical forms.
 //!
@@ -36,6 +39,7 @@
 //! assert_eq!(record.round_number(), 2);
 //! ```
 
+mod clinch;
 mod game;
 mod illegal;
 mod key;
@@ -51,16 +55,20 @@ mod refill;
 mod setup;
 mod single;
 mod target;
+mod whole_match;
 
+pub use clinch::{ClinchPosition, ClinchRound};
 pub use game::MatchRound;
 pub use illegal::IllegalMatchMove;
 pub use kamisado_core::{
     Bitboard, Board, Colour, EndReason, GameEnd, Move, MoveList, PositionError, Side, Square,
     Symmetry, Tower, MAX_MOVES,
 };
+pub use key::KeyStage;
 pub use notation::ParseMatchPositionError;
 pub use position::{MatchPosition, RoundEnd};
 pub use record::{MatchRecord, RecordError, RecordErrorReason, RoundRecord};
 pub use refill::{ParseRefillError, Refill, RefillError};
 pub use setup::{MatchPositionError, MatchSetup};
 pub use target::{ParseTargetError, Target};
+pub use whole_match::{MatchMove, WholeMatch};

@@ -32,6 +32,12 @@ impl<'a> Cancel<'a> {
         self.flag.store(true, Ordering::Relaxed);
     }
 
+    /// Lowers this flag again (not its ancestors'), for a flag that outlives one search:
+    /// one that a game's own sub-searches also watch, say.
+    pub fn reset(&self) {
+        self.flag.store(false, Ordering::Relaxed);
+    }
+
     #[inline]
     pub fn is_cancelled(&self) -> bool {
         self.flag.load(Ordering::Relaxed) || self.parent.is_some_and(|p| p.is_cancelled())

@@ -107,8 +107,37 @@ impl<'a, G: Game> Prover<'a, G> {
         Prover { walker }
     }
 
-    pub fn nodes(&self) -> u64 {
-        self.walker.nodes
+    /// Adds the nodes searched to the solver's count (done as the search goes, in steps;
+    /// this adds the rest).
+    pub fn publish_nodes(&mut self) {
+        self.walker.publish();
+    }
+
+    /// The proof and disproof numbers of `question` about `pos` as the table knows them
+    /// now, computed from its children as the search would (`(0, INF)` once proved,
+    /// `(INF, 0)` once disproved).
+    pub fn numbers(&mut self, pos: &G::Position, question: Question) -> (u32, u32) {
+        let threshold = question.threshold();
+        if let Judged::Exact(s) = self.walker.judge(pos) {
+            return if s >= threshold { (0, INF) } else { (INF, 0) };
+        }
+        let game = self.walker.game;
+        let (children, settled) = self.walker.expand(
+            pos,
+            0,
+            |s, passed| answers_yes(question, s, passed),
+            |c| c.extra = numbers_from_parent(game, c, question),
+        );
+        let numbers = if settled {
+            (0, INF)
+        } else {
+            children.iter().fold((INF, 0), |(pn, dn), c| {
+                let (proof, disproof) = c.extra;
+                (pn.min(proof), add(dn, disproof))
+            })
+        };
+        self.walker.release(0, children);
+        numbers
     }
 
     /// The answer to `question` about `pos`, or `None` if stopped first.
@@ -118,7 +147,7 @@ impl<'a, G: Game> Prover<'a, G> {
             Judged::Exact(s) => return Some(s >= threshold),
             Judged::Open { .. } => self.walker.game.key(pos),
         };
-        if let Some(e) = self.walker.table.get(key) {
+        if let Some(e) = self.walker.lookup(pos, key) {
             if e.low >= threshold {
                 return Some(true);
             }
@@ -133,6 +162,18 @@ impl<'a, G: Game> Prover<'a, G> {
         }
     }
 
+    /// Stores the current numbers of a search's root for whoever reports progress (the
+    /// root's entry is otherwise written only when its search ends).
+    #[cold]
+    #[inline(never)]
+    fn show_root_numbers(&self, key: G::Key, question: Question, pn: u32, dn: u32) {
+        self.walker.table.update(key, |e| {
+            let mut entry = e.unwrap_or(Entry::unknown());
+            (entry.pn, entry.dn, entry.question) = (pn, dn, question);
+            *e = Some(entry);
+        });
+    }
+
     /// Multiple-iterative deepening at one node: search until its proof number reaches
     /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers.
     fn mid(
@@ -144,7 +185,7 @@ impl<'a, G: Game> Prover<'a, G> {
         th_dn: u32,
         depth: usize,
     ) -> (u32, u32) {
-        self.walker.nodes += 1;
+        self.walker.count_node();
         let start_nodes = self.walker.nodes;
         let game = self.walker.game;
         let (mut children, settled) = self.walker.expand(
@@ -173,6 +214,9 @@ impl<'a, G: Game> Prover<'a, G> {
                 }
                 pn = best_proof;
                 dn = sum;
+                if depth == 0 {
+                    self.show_root_numbers(key, question, pn, dn);
+                }
                 if pn == 0
                     || dn == 0
                     || pn >= th_pn

@@ -2,7 +2,7 @@
 
 use std::fmt::{Debug, Display};
 
-use crate::{Key, Value};
+use crate::{Key, Outcome, Value};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +28,15 @@ pub enum WinInOne<M> {
     /// opponent moves, cannot win or draw at once, and every reply lets the mover win at
     /// once.
     WinsInThree(M),
+}
+
+/// What a game knows about a position from outside the search (see [`Game::known`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The exact outcome for the side to move: its value and remoteness.
+    Outcome(Outcome),
+    /// The value for the side to move; its remoteness is left to the search.
+    Value(Value),
 }
 
 /// A finite two-player game, as the solver sees it.
@@ -78,6 +87,14 @@ pub enum WinInOne<M> {
 /// - [`Game::estimate`]: first guesses of the proof and disproof numbers of "the side to
 ///   move wins", both at least 1. Any guess is correct; good ones (for example, the
 ///   number of replies that would all have to be refuted) save work.
+/// - [`Game::known`]: a position's value, or its whole outcome, known from outside this
+///   search: an endgame table, a solver of a simpler game that settles some positions
+///   (a match's last round), proofs saved by an earlier run. The search asks only when
+///   its table holds nothing about the position, and stores the answer there as if it
+///   had proved it; it then never searches below a position whose value settles its
+///   question. `None` is always correct; any other answer must be true, since every
+///   result above it relies on it. An answer that costs real work should be remembered
+///   by the game: the table may drop it to make room, and the search then asks again.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;
     type Move: Copy + Send + Sync + Eq + Debug + Display;
@@ -125,5 +142,12 @@ pub trait Game: Sync {
     #[inline]
     fn estimate(&self, _pos: &Self::Position) -> (u32, u32) {
         (1, 1)
+    }
+
+    /// OPTIONAL. What is known about `pos` (unfinished) without searching it here, for
+    /// its side to move; `None` if nothing is.
+    #[inline]
+    fn known(&self, _pos: &Self::Position) -> Option<Known> {
+        None
     }
 }

@@ -61,7 +61,7 @@ mod value;
 mod walker;
 
 pub use cancel::{with_time_limit, Cancel};
-pub use game::{Game, Player, WinInOne};
+pub use game::{Game, Known, Player, WinInOne};
 pub use key::{mix, Key};
 pub use score::{Score, MAX_REMOTENESS};
 pub use solver::{

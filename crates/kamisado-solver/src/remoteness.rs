@@ -55,8 +55,10 @@ impl<'a, G: Game> Remoteness<'a, G> {
         Remoteness { walker }
     }
 
-    pub fn nodes(&self) -> u64 {
-        self.walker.nodes
+    /// Adds the nodes searched to the solver's count (done as the search goes, in steps;
+    /// this adds the rest).
+    pub fn publish_nodes(&mut self) {
+        self.walker.publish();
     }
 
     /// The exact score of `pos`, or `None` if stopped first. `value`, if known (from a
@@ -84,7 +86,7 @@ impl<'a, G: Game> Remoteness<'a, G> {
             Judged::Exact(s) => s,
             Judged::Open { ceiling } => {
                 let key = self.walker.game.key(pos);
-                let entry = self.walker.table.get(key);
+                let entry = self.walker.lookup(pos, key);
                 self.search(pos, key, bounds(entry, ceiling), alpha, beta, 0)
             }
         }
@@ -101,7 +103,7 @@ impl<'a, G: Game> Remoteness<'a, G> {
         beta: Score,
         depth: usize,
     ) -> Score {
-        self.walker.nodes += 1;
+        self.walker.count_node();
         if low >= beta || low == high {
             return low;
         }

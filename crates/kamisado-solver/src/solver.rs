@@ -116,9 +116,22 @@ impl<G: Game> Solver<G> {
         self.threads
     }
 
-    /// Nodes searched since the solver was made, by all threads and both searches.
+    /// Nodes searched since the solver was made, by all threads and both searches. Read
+    /// during a search, it lags by at most a few ten thousand nodes per thread.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The proof and disproof numbers of "the side to move wins" at `pos`, as the table
+    /// knows them now: how far a running [`Solver::value`] of `pos` has got, for a
+    /// progress report. `(0, u32::MAX)` once a win is proved, `(u32::MAX, 0)` once it is
+    /// disproved. Computed from the entries of `pos`'s children, which every search's root
+    /// keeps current.
+    pub fn root_numbers(&self, pos: &G::Position) -> (u32, u32) {
+        let stop = Cancel::new();
+        let unseen = AtomicU64::new(0);
+        let mut prover = Prover::new(Walker::new(&self.game, &self.table, &stop, &unseen));
+        prover.numbers(pos, Question::Wins)
     }
 
     /// Who wins with perfect play, by proof-number search. With several threads, the
@@ -233,10 +246,11 @@ impl<G: Game> Solver<G> {
                 if cutoff.is_cancelled() {
                     return;
                 }
-                let mut search = Remoteness::new(Walker::new(&self.game, &self.table, &cutoff));
+                let mut search =
+                    Remoteness::new(Walker::new(&self.game, &self.table, &cutoff, &self.nodes));
                 let (alpha, beta_child) = Score::child_window(beta.below(), beta, *passed);
                 let child_score = search.probe(child, alpha, beta_child);
-                self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+                search.publish_nodes();
                 if cutoff.is_cancelled() {
                     return;
                 }
@@ -303,10 +317,10 @@ impl<G: Game> Solver<G> {
         score: Score,
         cancel: &Cancel,
     ) -> Result<bool, SolveError> {
-        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel));
+        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel, &self.nodes));
         let (alpha, beta) = Score::child_window(score.below(), score, passed);
         let c = search.probe(child, alpha, beta);
-        self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+        search.publish_nodes();
         if cancel.is_cancelled() {
             return Err(SolveError::Stopped);
         }
@@ -461,9 +475,9 @@ impl<G: Game> Solver<G> {
         value: Value,
         cancel: &Cancel,
     ) -> Result<Score, SolveError> {
-        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel));
+        let mut search = Remoteness::new(Walker::new(&self.game, &self.table, cancel, &self.nodes));
         let score = search.exact(pos, Some(value));
-        self.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+        search.publish_nodes();
         score.ok_or(SolveError::Stopped)
     }
 
@@ -473,9 +487,9 @@ impl<G: Game> Solver<G> {
         question: Question,
         cancel: &Cancel,
     ) -> Result<bool, SolveError> {
-        let mut prover = Prover::new(Walker::new(&self.game, &self.table, cancel));
+        let mut prover = Prover::new(Walker::new(&self.game, &self.table, cancel, &self.nodes));
         let answer = prover.prove(pos, question);
-        self.nodes.fetch_add(prover.nodes(), Ordering::Relaxed);
+        prover.publish_nodes();
         answer.ok_or(SolveError::Stopped)
     }
 

@@ -18,7 +18,7 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{Key, Score};
+use crate::{Key, Known, Score, Value};
 
 /// Which question an entry's proof and disproof numbers are about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +66,36 @@ impl Entry {
             low: Score::LOST,
             high: Score::WON,
             work: 1,
+        }
+    }
+
+    /// What a game reports it knows ([`Game::known`](crate::Game::known)), as the
+    /// entry a search would have left: bounds that settle every question its value
+    /// answers (and meet, for a whole outcome).
+    pub fn known(known: Known) -> Entry {
+        let (low, high) = match known {
+            Known::Outcome(outcome) => (Score::of(outcome), Score::of(outcome)),
+            Known::Value(Value::Win) => (Score::ABOVE_DRAW, Score::WON),
+            Known::Value(Value::Draw) => (Score::DRAW, Score::DRAW),
+            Known::Value(Value::Loss) => (Score::LOST, Score::BELOW_DRAW),
+        };
+        let wins = low >= Question::Wins.threshold();
+        Entry {
+            pn: if wins { 0 } else { crate::dfpn::INF },
+            dn: if wins { crate::dfpn::INF } else { 0 },
+            low,
+            high,
+            ..Entry::unknown()
+        }
+    }
+
+    /// `self` with both entries' bounds: the tighter of each.
+    #[inline]
+    pub(crate) fn merged(self, other: Entry) -> Entry {
+        Entry {
+            low: self.low.max(other.low),
+            high: self.high.min(other.high),
+            ..self
         }
     }
 

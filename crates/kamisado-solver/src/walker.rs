@@ -5,9 +5,15 @@
 //! children; everything before that (the frames that keep allocation off the hot path,
 //! the rules' verdicts, the keys, the prefetches, the table lookups) lives here once.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::game::WinInOne;
 use crate::table::{Entry, Question, Table};
 use crate::{Cancel, Game, Key, Score};
+
+/// How many nodes a walker counts before adding them to the solver's shared count: often
+/// enough for a progress display, rarely enough to cost nothing.
+const PUBLISH_EVERY: u64 = 1 << 10;
 
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,18 +94,28 @@ pub(crate) struct Walker<'a, G: Game, X> {
     pub stop: &'a Cancel<'a>,
     /// Nodes expanded by this walker.
     pub nodes: u64,
+    /// The solver's count of nodes, which this walker's are added to as it goes.
+    shared_nodes: &'a AtomicU64,
+    published: u64,
     /// Children lists by depth, reused so that no node allocates.
     frames: Vec<Vec<Child<G, X>>>,
     moves: Vec<G::Move>,
 }
 
 impl<'a, G: Game, X: Default> Walker<'a, G, X> {
-    pub fn new(game: &'a G, table: &'a Table<G::Key>, stop: &'a Cancel<'a>) -> Walker<'a, G, X> {
+    pub fn new(
+        game: &'a G,
+        table: &'a Table<G::Key>,
+        stop: &'a Cancel<'a>,
+        shared_nodes: &'a AtomicU64,
+    ) -> Walker<'a, G, X> {
         Walker {
             game,
             table,
             stop,
             nodes: 0,
+            shared_nodes,
+            published: 0,
             frames: Vec::new(),
             moves: Vec::new(),
         }
@@ -109,6 +125,43 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     #[inline]
     pub fn judge(&self, pos: &G::Position) -> Judged {
         judge(self.game, pos)
+    }
+
+    /// Counts one node expanded.
+    #[inline]
+    pub fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes % PUBLISH_EVERY == 0 {
+            self.publish();
+        }
+    }
+
+    /// Adds the nodes not yet counted to the solver's count.
+    #[cold]
+    #[inline(never)]
+    pub fn publish(&mut self) {
+        self.shared_nodes
+            .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+        self.published = self.nodes;
+    }
+
+    /// What the table knows about the undecided position `pos` (whose key is `key`), or
+    /// failing that, what the game knows from elsewhere (then stored in the table).
+    #[inline]
+    pub fn lookup(&self, pos: &G::Position, key: G::Key) -> Option<Entry> {
+        self.table.get(key).or_else(|| self.known(pos, key))
+    }
+
+    /// What the game knows about `pos` from outside the search, stored in the table
+    /// (merged with anything another thread stored meanwhile).
+    #[inline]
+    fn known(&self, pos: &G::Position, key: G::Key) -> Option<Entry> {
+        let known = Entry::known(self.game.known(pos)?);
+        Some(self.table.update(key, |e| {
+            let entry = e.map_or(known, |e| e.merged(known));
+            *e = Some(entry);
+            entry
+        }))
     }
 
     /// The children of `pos` (at search depth `depth`), each judged by the rules and the
@@ -167,7 +220,7 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
             }
         }
         for c in children.iter_mut().filter(|c| !c.exact) {
-            if let Some(e) = self.table.get(c.key) {
+            if let Some(e) = self.lookup(&c.pos, c.key) {
                 c.low = c.low.max(e.low);
                 c.high = c.high.min(e.high);
                 (c.pn, c.dn, c.question, c.found) = (e.pn, e.dn, e.question, true);

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use kamisado_solver::{Cancel, Game, Options, Outcome, Player, Solver, Value, WinInOne};
+use kamisado_solver::{Cancel, Game, Known, Options, Outcome, Player, Solver, Value, WinInOne};
 
 /// The perfect outcome for the side to move, by the definition: the best over the moves
 /// of the mover's outcome through each (a win as fast as possible, a loss as slow as
@@ -556,4 +556,219 @@ fn a_search_stopped_at_any_point_is_stopped_or_exact() {
         }
         assert!(stopped > 0, "seed {seed}: no limit stopped the search");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// What a game knows from elsewhere (Game::known): an oracle that answers for some
+// positions, with the whole outcome or the value only.
+
+/// `inner` with an oracle that knows the minimax truth of every position whose key's
+/// hash falls in a chosen third: the exact outcome for one third, the value only for
+/// another, nothing for the rest. Counts how often it is asked, per key.
+struct Oracle<G: Game> {
+    inner: G,
+    truth: HashMap<G::Key, Outcome>,
+    asked: std::sync::Mutex<HashMap<G::Key, usize>>,
+    /// Answer for the root too (else never for `root`).
+    root: Option<G::Position>,
+}
+
+impl<G: Game> Oracle<G>
+where
+    G::Key: std::hash::Hash,
+{
+    fn new(inner: G, positions: &[G::Position], root: Option<G::Position>) -> Oracle<G> {
+        let mut memo = HashMap::new();
+        let truth = positions
+            .iter()
+            .filter(|p| inner.outcome(p).is_none())
+            .map(|p| (inner.key(p), minimax(&inner, p, &mut memo)))
+            .collect();
+        Oracle {
+            inner,
+            truth,
+            asked: std::sync::Mutex::new(HashMap::new()),
+            root,
+        }
+    }
+
+    fn third(key: G::Key) -> u64 {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key) % 3
+    }
+}
+
+impl<G: Game> Game for Oracle<G>
+where
+    G::Key: std::hash::Hash,
+{
+    type Position = G::Position;
+    type Move = G::Move;
+    type Key = G::Key;
+    const DRAWS: bool = G::DRAWS;
+
+    fn outcome(&self, p: &G::Position) -> Option<Value> {
+        self.inner.outcome(p)
+    }
+    fn player(&self, p: &G::Position) -> Player {
+        self.inner.player(p)
+    }
+    fn moves(&self, p: &G::Position, out: &mut Vec<G::Move>) {
+        self.inner.moves(p, out)
+    }
+    fn play(&self, p: &G::Position, m: G::Move) -> G::Position {
+        self.inner.play(p, m)
+    }
+    fn key(&self, p: &G::Position) -> G::Key {
+        self.inner.key(p)
+    }
+    fn drawn_length(&self, p: &G::Position) -> u32 {
+        self.inner.drawn_length(p)
+    }
+    fn win_in_one(&self, p: &G::Position) -> WinInOne<G::Move> {
+        self.inner.win_in_one(p)
+    }
+    fn known(&self, p: &G::Position) -> Option<Known> {
+        let key = self.inner.key(p);
+        *self.asked.lock().unwrap().entry(key).or_default() += 1;
+        if self.root.is_some_and(|r| self.inner.key(&r) == key) {
+            return None;
+        }
+        let truth = self.truth[&key];
+        match Self::third(key) {
+            0 => Some(Known::Outcome(truth)),
+            1 => Some(Known::Value(truth.value)),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn what_the_game_knows_from_elsewhere_solves_exactly() {
+    let boards = all_boards();
+    for (threads, bytes) in [(1, 1 << 20), (2, 1 << 8)] {
+        let game = TicTacToe {
+            checks_wins: true,
+            folds_symmetry: true,
+            estimates: true,
+        };
+        check_against_minimax(
+            Oracle::new(game, &boards, None),
+            &boards,
+            options(threads, bytes),
+        );
+    }
+    for seed in 0..20 {
+        let all: Vec<u16> = (0..12 * 6).collect();
+        let (threads, bytes) = if seed % 4 < 2 {
+            (1, 1 << 16)
+        } else {
+            (2, 1 << 7)
+        };
+        if seed % 2 == 0 {
+            let game = Oracle::new(Layered::<true>::random(seed, 12, 6), &all, None);
+            check_against_minimax(game, &all, options(threads, bytes));
+        } else {
+            let game = Oracle::new(Layered::<false>::random(seed, 12, 6), &all, None);
+            check_against_minimax(game, &all, options(threads, bytes));
+        }
+    }
+}
+
+#[test]
+fn the_game_is_asked_only_what_the_table_does_not_know() {
+    let boards = all_boards();
+    let start = Board { x: 0, o: 0 };
+    let game = TicTacToe {
+        checks_wins: false,
+        folds_symmetry: true,
+        estimates: true,
+    };
+    let solver = Solver::new(Oracle::new(game, &boards, Some(start)), options(1, 1 << 20)).unwrap();
+    let outcome = solver.outcome(&start, &Cancel::new()).unwrap();
+    assert_eq!(outcome, Outcome::new(Value::Draw, 9));
+    let asked = solver.game().asked.lock().unwrap();
+    // Only unfinished positions are asked about, and with a table that never drops an
+    // entry, a position the game knew something about is asked once: the answer stays
+    // in the table. (An unknown one is asked again until the search stores something of
+    // its own: "nothing known" is not stored.)
+    assert!(asked.keys().all(|k| solver.game().truth.contains_key(k)));
+    let answered: Vec<usize> = asked
+        .iter()
+        .filter(|(&k, _)| Oracle::<TicTacToe>::third(k) < 2 && k != 0)
+        .map(|(_, &n)| n)
+        .collect();
+    assert!(answered.len() > 5, "{asked:?}");
+    assert!(answered.iter().all(|&n| n == 1), "{asked:?}");
+}
+
+/// Nim (take 1 or 2, taking the last wins) whose oracle may claim that a heap of 3 is won
+/// for the side to move (it is lost: 3 is a multiple of 3).
+struct Liar {
+    lies: bool,
+}
+
+impl Game for Liar {
+    type Position = (u8, bool);
+    type Move = u8;
+    type Key = u64;
+
+    fn outcome(&self, p: &(u8, bool)) -> Option<Value> {
+        (p.0 == 0).then_some(Value::Loss)
+    }
+    fn player(&self, p: &(u8, bool)) -> Player {
+        if p.1 {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+    fn moves(&self, p: &(u8, bool), out: &mut Vec<u8>) {
+        out.clear();
+        out.extend((1..=2).filter(|&t| t <= p.0));
+    }
+    fn play(&self, p: &(u8, bool), take: u8) -> (u8, bool) {
+        (p.0 - take, !p.1)
+    }
+    fn key(&self, p: &(u8, bool)) -> u64 {
+        p.0 as u64
+    }
+    fn known(&self, p: &(u8, bool)) -> Option<Known> {
+        (p.0 == 3 && self.lies).then_some(Known::Value(Value::Win))
+    }
+}
+
+/// The search believes what the game knows and never looks below it: a lie about one
+/// position decides the result above it, at the root and one move away. (Which shows
+/// that answers are used, and why the contract asks for true ones.)
+#[test]
+fn the_search_believes_what_the_game_knows() {
+    for lies in [false, true] {
+        let solver = Solver::new(Liar { lies }, options(1, 1 << 12)).unwrap();
+        let cancel = Cancel::new();
+        let value = |heap| solver.value(&(heap, false), &cancel).unwrap();
+        let (three, four) = if lies {
+            (Value::Win, Value::Loss)
+        } else {
+            (Value::Loss, Value::Win)
+        };
+        assert_eq!(value(3), three, "lies: {lies}");
+        assert_eq!(value(4), four, "lies: {lies}");
+    }
+}
+
+/// Progress: a position's proof and disproof numbers as the table knows them, from the
+/// game's estimates before any search to a proof or disproof after one.
+#[test]
+fn root_numbers_follow_the_search() {
+    let solver = Solver::new(Liar { lies: false }, options(1, 1 << 12)).unwrap();
+    let (seven, six) = ((7, false), (6, false));
+    // Two children, neither searched: each (1, 1) by the default estimate, and to win
+    // one of them must be refuted (1), to lose both (1 + 1).
+    assert_eq!(solver.root_numbers(&seven), (1, 2));
+    assert_eq!(solver.value(&seven, &Cancel::new()).unwrap(), Value::Win);
+    assert_eq!(solver.value(&six, &Cancel::new()).unwrap(), Value::Loss);
+    assert_eq!(solver.root_numbers(&seven), (0, u32::MAX));
+    assert_eq!(solver.root_numbers(&six), (u32::MAX, 0));
+    assert!(solver.nodes() > 0);
 }

@@ -1,5 +1,6 @@
 //! Match play (MATCH-RULES.md on top of RULES.md): ranks and Sumo pushes, round ends with
-//! points, refill between rounds, perft, match records and push-heavy random positions.
+//! points, refill between rounds, perft, match records, push-heavy random positions, and
+//! whole matches solved by cut-off minimax.
 //!
 //! Written from the rules pages alone, independently of the fast match crate, and as
 //! plainly as the single-round reference: an 8 x 8 array of towers with ranks, moves as
@@ -28,6 +29,7 @@ mod round_end;
 mod search;
 mod text_api;
 mod turn;
+mod whole;
 
 #[cfg(test)]
 mod rule_cases;
@@ -40,7 +42,7 @@ pub use record::{play_record, RecordOutcome};
 pub use refill::RefillFrom;
 pub use round_end::RoundEnd;
 pub use text_api::{
-    match_divide, match_legal_moves, match_perft, match_play, match_play_record,
-    match_play_with_end, match_refill, match_round_end, match_round_solve, match_score,
-    match_start, random_match_position, random_match_push_position,
+    match_clinch_solve, match_divide, match_legal_moves, match_perft, match_play,
+    match_play_record, match_play_with_end, match_refill, match_round_end, match_round_solve,
+    match_score, match_start, match_whole_solve, random_match_position, random_match_push_position,
 };

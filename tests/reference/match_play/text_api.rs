@@ -99,3 +99,44 @@ pub fn match_round_solve(text: &str, depth: u32) -> Result<(String, u32), String
         .ok_or_else(|| format!("{text}: the round is not decided within {depth} moves"))?;
     Ok((if wins { "win" } else { "loss" }.to_owned(), r))
 }
+
+/// "win" or "loss" for the player to move after any pending chain of `text`, given the
+/// winner of a search.
+fn for_mover(text: &str, pos: &MatchPosition, winner: crate::Side) -> Result<String, String> {
+    let mover = pos
+        .resolved()
+        .ok_or_else(|| format!("{text}: the round is over or cannot go on"))?
+        .side_to_move();
+    Ok(if winner == mover { "win" } else { "loss" }.to_owned())
+}
+
+/// Who wins the whole match from `text` (a round in play): `"win"` or `"loss"` for the
+/// player to move after any pending chain, and the remoteness in moves and refill choices,
+/// by plain minimax over rounds and refill choices cut off at `depth`; Err if the match is
+/// not decided within `depth` steps.
+pub fn match_whole_solve(text: &str, depth: u32) -> Result<(String, u32), String> {
+    let pos = MatchPosition::parse(text)?;
+    let mut memo = super::whole::WholeMemo::new();
+    let (winner, r) = pos
+        .solve_match_within(depth, &mut memo)
+        .ok_or_else(|| format!("{text}: the match is not decided within {depth} steps"))?;
+    Ok((for_mover(text, &pos, winner)?, r))
+}
+
+/// Whether `clincher` (`"b"` or `"w"`) can win the match within the round of `text`: the
+/// round as a game the clincher wins only by ending the match in its favour. `"win"` or
+/// `"loss"` for the player to move after any pending chain, and the remoteness in moves;
+/// Err if not decided within `depth` moves.
+pub fn match_clinch_solve(text: &str, clincher: &str, depth: u32) -> Result<(String, u32), String> {
+    let clincher = match clincher {
+        "b" => crate::Side::Black,
+        "w" => crate::Side::White,
+        other => return Err(format!("clincher must be b or w, got {other:?}")),
+    };
+    let pos = MatchPosition::parse(text)?;
+    let mut memo = super::whole::WholeMemo::new();
+    let (winner, r) = pos
+        .solve_clinch_within(clincher, depth, &mut memo)
+        .ok_or_else(|| format!("{text}: the clinch is not decided within {depth} moves"))?;
+    Ok((for_mover(text, &pos, winner)?, r))
+}

@@ -17,3 +17,4 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod verify;
+pub mod whole_match;

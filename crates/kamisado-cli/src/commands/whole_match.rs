@@ -1,0 +1,436 @@
+//! `kamisado whole-match`: who wins a whole match (rounds, refill choices, the target), not
+//! a round. Its own subcommand, so that the single-round commands stay as they are.
+//!
+//! - `solve`: one match position, by the match search with the round solver behind it
+//!   (`kamisado-match-solver`); `--db` keeps the proofs of round boundaries in a proof file
+//!   that an interrupted or time-limited run resumes from.
+//! - `survey`: the fixed list of positions whose results ship in
+//!   `data/match-standard.json`, each solved with a time limit; entries already in the
+//!   output are kept, so running it again resumes.
+//!
+//! Values are for the side to move of the position given (at a finished round that does
+//! not end the match, the round's winner, who chooses the refill).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use kamisado_match::{MatchPosition, MatchRecord, MatchRound, Refill, Side, Target, WholeMatch};
+use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Progress, Run};
+use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
+use serde::{Deserialize, Serialize};
+
+use crate::args::parse_seconds;
+use crate::failure::{Failure, Result};
+use crate::output::{peak_memory_bytes, thousands};
+use crate::report::{self, Report};
+
+#[derive(Args, Debug)]
+pub struct WholeMatchArgs {
+    #[command(subcommand)]
+    pub command: WholeMatchCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum WholeMatchCommand {
+    /// Who wins the whole match from a position (rounds, refill choices, the target)
+    #[command(
+        after_help = "Examples:\n  kamisado whole-match solve --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match solve --target 3 --moves \"h1-h5 e8-e3\" --json"
+    )]
+    Solve(SolveArgs),
+    /// Solve the shipped list of match positions and write them as JSON (resumable)
+    #[command(
+        after_help = "Example:\n  kamisado whole-match survey --out data/match-standard.json --time-limit 60 --threads 1"
+    )]
+    Survey(SurveyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MachineArgs {
+    /// Threads of the match search
+    #[arg(long, default_value_t = 1, value_parser = crate::args::whole::<usize>(1, 256))]
+    pub threads: usize,
+    /// Size of the match search's table in MiB (the round solver's is a quarter of it)
+    #[arg(long, default_value_t = 1024, value_parser = crate::args::whole::<usize>(1, 1 << 20))]
+    pub hash_mb: usize,
+    /// Proof file of round boundaries: read first, written at checkpoints and at the end
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Give up after this many seconds (what was proved is saved to --db)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Match position text: `<board> <side> <active> <target>`
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// A match record played from --position (or from the start of a match to --target)
+    #[arg(long, value_name = "RECORD")]
+    pub moves: Option<String>,
+    /// Match target when no --position is given: 1, 3, 7 or 15
+    #[arg(long, default_value = "3")]
+    pub target: Target,
+    #[command(flatten)]
+    pub machine: MachineArgs,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SurveyArgs {
+    /// The JSON file of results (entries already in it are kept: a second run resumes)
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub machine: MachineArgs,
+    /// Only the first N positions of the list
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
+
+/// One solved (or given-up) match position.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Entry {
+    /// What the position is, in words.
+    pub kind: String,
+    pub position: String,
+    /// How it was reached from the start of a Standard match, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+    pub to_move: String,
+    /// `win` or `loss` for the side to move; absent if not proven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// `black` or `white`; absent if not proven.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// Remoteness is not computed by the match search (values only).
+    pub remoteness: Option<u32>,
+    pub proven: bool,
+    pub nodes: u64,
+    pub round_nodes: u64,
+    pub rounds_asked: u64,
+    pub rounds_settled: u64,
+    pub seconds: f64,
+    /// Root proof and disproof numbers when the run stopped (for unproven entries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_numbers: Option<(u32, u32)>,
+    pub peak_memory_bytes: Option<u64>,
+}
+
+impl Report for Entry {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = format!("position    {}\n", self.position);
+        match (&self.value, &self.winner) {
+            (Some(v), Some(w)) => out.push_str(&format!(
+                "value       {v} for {} ({w} wins the match)\n",
+                self.to_move
+            )),
+            _ => out.push_str(&format!(
+                "value       not proven within the time limit (root numbers {:?})\n",
+                self.root_numbers.unwrap_or((1, 1))
+            )),
+        }
+        out.push_str(&format!(
+            "searched    {} match nodes, {} round-solver nodes, {} round starts asked ({} settled), {:.1} s, peak memory {} MiB\n",
+            thousands(self.nodes),
+            thousands(self.round_nodes),
+            self.rounds_asked,
+            self.rounds_settled,
+            self.seconds,
+            self.peak_memory_bytes.unwrap_or(0) >> 20
+        ));
+        out
+    }
+}
+
+/// The shipped file.
+#[derive(Serialize, Deserialize, Default)]
+pub struct Survey {
+    pub about: String,
+    pub entries: Vec<Entry>,
+}
+
+pub fn run(args: WholeMatchArgs) -> Result<()> {
+    match args.command {
+        WholeMatchCommand::Solve(a) => solve(a),
+        WholeMatchCommand::Survey(a) => survey(a),
+    }
+}
+
+fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
+    let bytes = machine.hash_mb << 20;
+    MatchSolver::new(
+        MatchOptions {
+            threads: machine.threads,
+            table_bytes: bytes,
+            round_table_bytes: (bytes / 4).max(1 << 20),
+            ask_rounds: true,
+        },
+        machine.db.as_deref(),
+    )
+    .map_err(|e| match e {
+        MatchSolveError::ProofFile(e) => Failure::input(e),
+        e => Failure::internal(e),
+    })
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Black => "black",
+        Side::White => "white",
+    }
+}
+
+/// Solves `pos` as an entry: proven, or what the run reached by the time limit.
+fn entry(
+    solver: &MatchSolver,
+    kind: &str,
+    pos: &MatchPosition,
+    record: Option<String>,
+    time_limit: Option<f64>,
+    quiet: bool,
+) -> Result<Entry> {
+    let pos = WholeMatch::root(pos);
+    let to_move = WholeMatch::side_to_move(&pos);
+    let last = std::sync::Mutex::new(None::<Progress>);
+    let progress = |p: &Progress| {
+        if !quiet {
+            eprintln!(
+                "  {:.0} s: root {:?}, {} match nodes, {} round nodes, rounds {}/{} settled",
+                p.seconds,
+                p.root,
+                thousands(p.nodes),
+                thousands(p.round_nodes),
+                p.rounds_settled,
+                p.rounds_asked
+            );
+        }
+        *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(*p);
+    };
+    let run = Run {
+        time_limit: time_limit.map(Duration::from_secs_f64),
+        report_every: Duration::from_secs(10),
+        checkpoint_every: Duration::from_secs(300),
+        progress: &progress,
+    };
+    let started = std::time::Instant::now();
+    let base_nodes = solver.solver().nodes();
+    let result = solver.value(&pos, &run);
+    let mut entry = Entry {
+        kind: kind.to_owned(),
+        position: pos.to_string(),
+        record,
+        to_move: side_name(to_move).to_owned(),
+        value: None,
+        winner: None,
+        remoteness: None,
+        proven: false,
+        nodes: 0,
+        round_nodes: 0,
+        rounds_asked: 0,
+        rounds_settled: 0,
+        seconds: 0.0,
+        root_numbers: None,
+        peak_memory_bytes: peak_memory_bytes(),
+    };
+    match result {
+        Ok(proof) => {
+            entry.value = Some(proof.value.name().to_owned());
+            entry.winner = Some(
+                side_name(if proof.value == Value::Win {
+                    to_move
+                } else {
+                    !to_move
+                })
+                .to_owned(),
+            );
+            entry.proven = true;
+            entry.nodes = proof.nodes;
+            entry.round_nodes = proof.round_nodes;
+            entry.rounds_asked = proof.rounds_asked;
+            entry.rounds_settled = proof.rounds_settled;
+            entry.seconds = proof.seconds;
+        }
+        Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+            let p = last.lock().unwrap_or_else(|e| e.into_inner()).take();
+            entry.nodes = solver.solver().nodes() - base_nodes;
+            entry.seconds = started.elapsed().as_secs_f64();
+            if let Some(p) = p {
+                entry.round_nodes = p.round_nodes;
+                entry.rounds_asked = p.rounds_asked;
+                entry.rounds_settled = p.rounds_settled;
+                entry.root_numbers = Some(p.root);
+            }
+        }
+        Err(MatchSolveError::ProofFile(e)) => return Err(Failure::input(e)),
+        Err(e) => return Err(Failure::internal(e)),
+    }
+    Ok(entry)
+}
+
+fn solve(args: SolveArgs) -> Result<()> {
+    let start = match &args.position {
+        Some(text) => text
+            .parse::<MatchPosition>()
+            .map_err(|e| Failure::input(format!("--position: {e}")))?,
+        None => MatchPosition::start(args.target),
+    };
+    let pos = match &args.moves {
+        Some(moves) => MatchRecord::parse(start, moves)
+            .map_err(|e| Failure::input(format!("--moves: {e}")))?
+            .current(),
+        None => start,
+    };
+    if pos.is_match_over() {
+        return Err(Failure::input(format!(
+            "the match is over at {pos}: nothing to solve"
+        )));
+    }
+    let solver = solver(&args.machine)?;
+    let entry = entry(
+        &solver,
+        "given",
+        &pos,
+        args.moves.clone(),
+        args.machine.time_limit,
+        args.json,
+    )?;
+    report::print(&entry, args.json, false);
+    Ok(())
+}
+
+/// Plays random moves and refill choices from the start of a Standard match (seeded) and
+/// returns the first round start with the given score, if the match reaches it.
+fn random_round_start(seed: u64, score: (u32, u32)) -> Option<MatchPosition> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut pos = MatchPosition::start(Target::Standard);
+    loop {
+        if pos.is_match_over() {
+            return None;
+        }
+        if pos.is_round_over() {
+            pos = pos.refill(Refill::ALL[rng.usize(..2)]).ok()?;
+            if (pos.score(Side::Black), pos.score(Side::White)) == score {
+                return Some(pos);
+            }
+            continue;
+        }
+        let moves = pos.legal_moves();
+        pos = pos.play_unchecked(moves[rng.usize(..moves.len())]);
+    }
+}
+
+/// The list the survey solves, in order: final rounds at 2-2 and rounds at 2-1 reached by
+/// seeded random play, the round-2 starts after each winning first move of Black followed
+/// by perfect round-1 play (both refills), and the start of a Standard match.
+fn survey_positions() -> Result<Vec<(String, MatchPosition, Option<String>)>> {
+    let mut list = Vec::new();
+    for (score, count, kind) in [
+        ((2, 2), 8, "round start at 2-2"),
+        ((2, 1), 6, "round start at 2-1"),
+        ((1, 2), 6, "round start at 1-2"),
+    ] {
+        let mut found = 0;
+        for seed in 0..10_000 {
+            if found == count {
+                break;
+            }
+            if let Some(pos) = random_round_start(seed, score) {
+                list.push((format!("{kind} (random match, seed {seed})"), pos, None));
+                found += 1;
+            }
+        }
+    }
+    let round = Solver::new(
+        MatchRound,
+        Options {
+            threads: 1,
+            table_bytes: 256 << 20,
+        },
+    )
+    .map_err(Failure::internal)?;
+    let start = MatchPosition::start(Target::Standard);
+    let cancel = Cancel::new();
+    let mut moves = Vec::new();
+    MatchRound.moves(&start, &mut moves);
+    for m in moves {
+        let after = start.play_unchecked(m);
+        // The first moves that win the round for Black.
+        if round.value(&after, &cancel).map_err(Failure::internal)? != Value::Loss {
+            continue;
+        }
+        let line = round.solve(&after, &cancel).map_err(Failure::internal)?;
+        let mut pos = after;
+        let mut text = vec![m.to_string()];
+        for &mv in &line.pv {
+            pos = MatchRound.play(&pos, mv);
+            text.push(mv.to_string());
+        }
+        for refill in Refill::ALL {
+            let next = pos.refill(refill).map_err(Failure::internal)?;
+            list.push((
+                format!("round 2 after {m} and perfect round-1 play, {refill}"),
+                next,
+                Some(format!("{} {refill}", text.join(" "))),
+            ));
+        }
+    }
+    list.push(("start of a Standard match".to_owned(), start, None));
+    Ok(list)
+}
+
+fn survey(args: SurveyArgs) -> Result<()> {
+    let mut survey: Survey = match std::fs::read_to_string(&args.out) {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| {
+            Failure::input(format!(
+                "{}: not a whole-match survey: {e}",
+                args.out.display()
+            ))
+        })?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Survey::default(),
+        Err(e) => return Err(Failure::input(format!("{}: {e}", args.out.display()))),
+    };
+    survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
+    let solver = solver(&args.machine)?;
+    let mut list = survey_positions()?;
+    if let Some(n) = args.limit {
+        list.truncate(n);
+    }
+    for (kind, pos, record) in list {
+        let text = WholeMatch::root(&pos).to_string();
+        // Kept: proven entries, and unproven ones already given this much time.
+        let limit = args.machine.time_limit.unwrap_or(f64::INFINITY);
+        let earlier = survey.entries.iter().position(|e| e.position == text);
+        if earlier
+            .is_some_and(|i| survey.entries[i].proven || survey.entries[i].seconds >= 0.9 * limit)
+        {
+            continue;
+        }
+        eprintln!("{kind}: {text}");
+        let e = entry(&solver, &kind, &pos, record, args.machine.time_limit, false)?;
+        eprintln!(
+            "  -> {}",
+            if e.proven {
+                format!("{} for {}", e.value.clone().unwrap_or_default(), e.to_move)
+            } else {
+                "not proven".into()
+            }
+        );
+        match earlier {
+            Some(i) => survey.entries[i] = e,
+            None => survey.entries.push(e),
+        }
+        crate::output::write_atomically(&args.out, crate::output::json(&survey).as_bytes())?;
+    }
+    println!(
+        "{} entries, {} proven, in {}",
+        survey.entries.len(),
+        survey.entries.iter().filter(|e| e.proven).count(),
+        args.out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,197 @@
+//! The whole match as the match search sees it: [`WholeMatch`]'s rules, and at the
+//! boundaries of rounds what is known without searching past them.
+//!
+//! At the first position of a round the round solver is asked the two questions that
+//! settle a match without looking at the rounds after this one (see [`ClinchRound`]):
+//! can the side to move force a round win that ends the match in its favour, and can the
+//! other side? A yes to either is the match's value. When every round win of both sides
+//! ends the match (a Standard match at 2-2), the first question alone settles it, since
+//! the round is then the match. Answers, and the note that nothing was settled, go to the
+//! [`Store`], as do the match search's own proofs of round boundaries at each checkpoint;
+//! the search's table may forget them, the store does not.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use kamisado_match::{ClinchPosition, ClinchRound, MatchMove, MatchPosition, Side, WholeMatch};
+use kamisado_solver::{Cancel, Game, Known, Options, Player, SolveError, Solver, Value, WinInOne};
+
+use crate::store::{Fact, Source, Store};
+
+/// Counts of what the round solver was asked and settled.
+#[derive(Debug, Default)]
+pub struct RoundCounts {
+    /// Round starts the round solver was asked about (each once).
+    pub asked: AtomicU64,
+    /// Of those, the ones it settled (a clinch by one side or the other).
+    pub settled: AtomicU64,
+}
+
+/// [`WholeMatch`] with the round solver and the store of facts at round boundaries.
+pub struct OracleMatch {
+    rounds: Solver<ClinchRound>,
+    /// Whether to ask the round solver at all (else only the store answers).
+    ask_rounds: bool,
+    store: Arc<Store>,
+    stop: Cancel<'static>,
+    counts: RoundCounts,
+}
+
+impl OracleMatch {
+    /// A match game whose round solver has a table of `round_table_bytes`, answering from
+    /// `store`. With `ask_rounds` off, only the store answers (for checking the match
+    /// search on its own).
+    pub fn new(
+        round_table_bytes: usize,
+        ask_rounds: bool,
+        store: Arc<Store>,
+    ) -> Result<OracleMatch, SolveError> {
+        Ok(OracleMatch {
+            rounds: Solver::new(
+                ClinchRound,
+                Options {
+                    threads: 1,
+                    table_bytes: round_table_bytes,
+                },
+            )?,
+            ask_rounds,
+            store,
+            stop: Cancel::new(),
+            counts: RoundCounts::default(),
+        })
+    }
+
+    /// The flag that stops the round solver's searches: a match search must be run with
+    /// it (or a flag that it also raises), so that a stop reaches the searches this game
+    /// starts itself.
+    pub fn stop(&self) -> &Cancel<'static> {
+        &self.stop
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+
+    pub fn counts(&self) -> &RoundCounts {
+        &self.counts
+    }
+
+    /// Nodes the round solver has searched.
+    pub fn round_nodes(&self) -> u64 {
+        self.rounds.nodes()
+    }
+
+    /// The round solver's table, for reports.
+    pub fn round_table(&self) -> &kamisado_solver::Table<[u64; 3]> {
+        self.rounds.table()
+    }
+
+    /// The match value of a round's first position for its side to move, if one side can
+    /// clinch the match in this round; `None` if neither can, or if stopped.
+    fn round_start(&self, pos: &MatchPosition) -> Option<Value> {
+        let key = pos.canonical_match_key().0;
+        if let Some(fact) = self.store.get(key) {
+            return fact.value();
+        }
+        if !self.ask_rounds {
+            return None;
+        }
+        let value = self.clinches(pos).ok()?;
+        self.counts.asked.fetch_add(1, Ordering::Relaxed);
+        if value.is_some() {
+            self.counts.settled.fetch_add(1, Ordering::Relaxed);
+        }
+        self.store.insert(
+            key,
+            value.map_or(Fact::Unsettled, |value| Fact::Proven {
+                value,
+                source: Source::Clinch,
+            }),
+        );
+        value
+    }
+
+    /// `Some(Win)` if the side to move can clinch the match in this round, `Some(Loss)`
+    /// if the other side can, `None` if neither.
+    fn clinches(&self, pos: &MatchPosition) -> Result<Option<Value>, SolveError> {
+        let (me, you) = (pos.turn(), !pos.turn());
+        let ask = |clincher: Side| {
+            self.rounds.value(
+                &ClinchPosition {
+                    pos: *pos,
+                    clincher,
+                },
+                &self.stop,
+            )
+        };
+        if ClinchRound::can_ever_clinch(pos, me) {
+            if ask(me)? == Value::Win {
+                return Ok(Some(Value::Win));
+            }
+            // The other side can keep me from clinching. If every win of mine would have
+            // clinched, it wins the round; if every win of its own clinches, it has won.
+            if ClinchRound::every_win_clinches(pos, me) && ClinchRound::every_win_clinches(pos, you)
+            {
+                return Ok(Some(Value::Loss));
+            }
+        }
+        if ClinchRound::can_ever_clinch(pos, you) && ask(you)? == Value::Loss {
+            return Ok(Some(Value::Loss));
+        }
+        Ok(None)
+    }
+}
+
+impl Game for OracleMatch {
+    type Position = MatchPosition;
+    type Move = MatchMove;
+    type Key = [u64; 3];
+
+    #[inline]
+    fn outcome(&self, pos: &MatchPosition) -> Option<Value> {
+        WholeMatch.outcome(pos)
+    }
+
+    #[inline]
+    fn player(&self, pos: &MatchPosition) -> Player {
+        WholeMatch.player(pos)
+    }
+
+    #[inline]
+    fn moves(&self, pos: &MatchPosition, out: &mut Vec<MatchMove>) {
+        WholeMatch.moves(pos, out)
+    }
+
+    #[inline]
+    fn play(&self, pos: &MatchPosition, m: MatchMove) -> MatchPosition {
+        WholeMatch.play(pos, m)
+    }
+
+    #[inline]
+    fn key(&self, pos: &MatchPosition) -> [u64; 3] {
+        WholeMatch.key(pos)
+    }
+
+    #[inline]
+    fn win_in_one(&self, pos: &MatchPosition) -> WinInOne<MatchMove> {
+        WholeMatch.win_in_one(pos)
+    }
+
+    #[inline]
+    fn estimate(&self, pos: &MatchPosition) -> (u32, u32) {
+        WholeMatch.estimate(pos)
+    }
+
+    /// At a round's first position, the round solver's answer (or the store's); at a
+    /// refill choice, the store's; elsewhere nothing.
+    fn known(&self, pos: &MatchPosition) -> Option<Known> {
+        let value = if WholeMatch::is_refill_choice(pos) {
+            self.store.get(pos.canonical_match_key().0)?.value()
+        } else if pos.active().is_none() && !pos.is_round_over() {
+            self.round_start(pos)
+        } else {
+            None
+        };
+        value.map(Known::Value)
+    }
+}
