@@ -779,27 +779,7 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
 
     // Pasting: a bad move list is refused with the command line's message, a good one
     // is shown.
-    let paste = client
-        .find(Locator::Css("#paste"))
-        .await
-        .map_err(webdriver("#paste"))?;
-    paste
-        .send_keys("h1-h5 zz")
-        .await
-        .map_err(webdriver("typing"))?;
-    click(client, "#load button").await?;
-    client
-        .wait()
-        .at_most(Duration::from_secs(30))
-        .for_element(Locator::Css("#load-error:not([hidden])"))
-        .await
-        .map_err(webdriver("waiting for the paste error"))?;
-    let error = text_of(client, "#load-error").await?;
-    let expected = cli_error(&["query", "--moves", "h1-h5 zz"]);
-    ensure!(
-        error == expected,
-        "the page says `{error}`, the command line `{expected}`"
-    );
+    let paste = paste_is_refused(client, "h1-h5 zz", &["query", "--moves", "h1-h5 zz"]).await?;
     paste.clear().await.map_err(webdriver("clearing"))?;
     paste
         .send_keys("h1-h5")
@@ -813,6 +793,34 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await?
     );
     Ok(())
+}
+
+/// Pastes `text` into the page's field and loads it: the page must refuse it with the
+/// message the command line gives for `cli_args`. Returns the field, for the next paste.
+async fn paste_is_refused(
+    client: &Client,
+    text: &str,
+    cli_args: &[&str],
+) -> Result<fantoccini::elements::Element, String> {
+    let paste = client
+        .find(Locator::Css("#paste"))
+        .await
+        .map_err(webdriver("#paste"))?;
+    paste.send_keys(text).await.map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    client
+        .wait()
+        .at_most(Duration::from_secs(30))
+        .for_element(Locator::Css("#load-error:not([hidden])"))
+        .await
+        .map_err(webdriver("waiting for the paste error"))?;
+    let error = text_of(client, "#load-error").await?;
+    let expected = cli_error(cli_args);
+    ensure!(
+        error == expected,
+        "the page says `{error}`, the command line `{expected}`"
+    );
+    Ok(paste)
 }
 
 #[tokio::test]
@@ -1253,27 +1261,12 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
 
     // Pasting: garbage is refused with the command line's message; a layout text with
     // placements after it is shown, and a cell of it played.
-    let paste = client
-        .find(Locator::Css("#paste"))
-        .await
-        .map_err(webdriver("#paste"))?;
-    paste
-        .send_keys("1a2b/garbage b1")
-        .await
-        .map_err(webdriver("typing"))?;
-    click(client, "#load button").await?;
-    client
-        .wait()
-        .at_most(Duration::from_secs(30))
-        .for_element(Locator::Css("#load-error:not([hidden])"))
-        .await
-        .map_err(webdriver("waiting for the paste error"))?;
-    let error = text_of(client, "#load-error").await?;
-    let expected = cli_error(&["kamon", "solve", "--layout", "1a2b/garbage"]);
-    ensure!(
-        error == expected,
-        "the page says `{error}`, the command line `{expected}`"
-    );
+    let paste = paste_is_refused(
+        client,
+        "1a2b/garbage b1",
+        &["kamon", "solve", "--layout", "1a2b/garbage"],
+    )
+    .await?;
     let other = kamon_solve(&["--seed", "5", "--after", "16"]);
     let other_layout = other["layout"].as_str().unwrap().to_owned();
     let other_moves = texts(&other["moves"]);

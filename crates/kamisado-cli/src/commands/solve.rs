@@ -15,8 +15,8 @@ use crate::report::{self, Report};
 use crate::standing::Standing;
 use crate::{input, render};
 
-/// What the search cost, in every report that searched.
-#[derive(Serialize)]
+/// What the search cost, in every report that searched (of any game).
+#[derive(Serialize, Clone, Debug)]
 pub struct SearchStats {
     pub nodes: u64,
     pub seconds: f64,
@@ -30,8 +30,14 @@ pub struct SearchStats {
 
 impl SearchStats {
     pub fn collect<G: Game>(solver: &Solver<G>, started: Instant) -> SearchStats {
+        SearchStats::since(solver, started, 0)
+    }
+
+    /// The solver's count beyond `nodes_before` (a solver kept from one search to the
+    /// next, as `kamisado serve` keeps one), and the time since `started`.
+    pub fn since<G: Game>(solver: &Solver<G>, started: Instant, nodes_before: u64) -> SearchStats {
         SearchStats::of_tables(
-            solver.nodes(),
+            solver.nodes().saturating_sub(nodes_before),
             solver.threads(),
             &[(solver.table().bytes(), solver.table().fill())],
             started,
