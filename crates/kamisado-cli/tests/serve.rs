@@ -637,23 +637,7 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
     );
     for m in &from_h1 {
         let to = &m["move"].as_str().unwrap()[3..];
-        let badge = client
-            .find(Locator::Css(&format!(r#"[data-square="{to}"] .badge"#)))
-            .await
-            .map_err(webdriver(&format!("the badge on {to}")))?;
-        let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
-        let remoteness = badge
-            .attr("data-remoteness")
-            .await
-            .map_err(webdriver("badge"))?;
-        ensure!(
-            value.as_deref() == m["value"].as_str()
-                && remoteness == Some(m["remoteness"].to_string()),
-            "{}: the board shows {value:?} {remoteness:?}, the table says {} {}",
-            m["move"],
-            m["value"],
-            m["remoteness"]
-        );
+        badge_agrees(client, to, m).await?;
     }
     click(client, r#"[data-square="h5"]"#).await?;
     wait_for_answer(client, 1).await?;
@@ -689,22 +673,7 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         if f != from {
             continue;
         }
-        let badge = client
-            .find(Locator::Css(&format!(r#"[data-square="{t}"] .badge"#)))
-            .await
-            .map_err(webdriver(&format!("the badge on {t}")))?;
-        let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
-        let remoteness = badge
-            .attr("data-remoteness")
-            .await
-            .map_err(webdriver("badge"))?;
-        ensure!(
-            value.as_deref() == m["value"].as_str()
-                && remoteness == Some(m["remoteness"].to_string()),
-            "{mv}: the board shows {value:?} {remoteness:?}, query says {} {}",
-            m["value"],
-            m["remoteness"]
-        );
+        badge_agrees(client, t, m).await?;
     }
 
     // Play it by clicking its destination.
@@ -791,6 +760,28 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await? == expected_value(&query("h1-h5")),
         "after pasting h1-h5 the page shows {:?}",
         shown_value(client).await?
+    );
+    Ok(())
+}
+
+/// The badge the page shows on square `to` says the value and remoteness of `m`, a move
+/// of `query --json`'s list.
+async fn badge_agrees(client: &Client, to: &str, m: &Json) -> Result<(), String> {
+    let badge = client
+        .find(Locator::Css(&format!(r#"[data-square="{to}"] .badge"#)))
+        .await
+        .map_err(webdriver(&format!("the badge on {to}")))?;
+    let value = badge.attr("data-value").await.map_err(webdriver("badge"))?;
+    let remoteness = badge
+        .attr("data-remoteness")
+        .await
+        .map_err(webdriver("badge"))?;
+    ensure!(
+        value.as_deref() == m["value"].as_str() && remoteness == Some(m["remoteness"].to_string()),
+        "{}: the board shows {value:?} {remoteness:?}, query says {} {}",
+        m["move"],
+        m["value"],
+        m["remoteness"]
     );
     Ok(())
 }
