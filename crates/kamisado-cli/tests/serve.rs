@@ -119,6 +119,20 @@ fn cli_error(args: &[&str]) -> String {
     run.stderr.trim().trim_start_matches("error: ").to_owned()
 }
 
+/// Each request (`api` of its parameters) gets HTTP 400 with the one-line message the
+/// command line prints for its arguments.
+async fn refused_as_the_cli_refuses(api: &dyn Fn(&str) -> String, garbage: &[(&str, &[&str])]) {
+    for &(params, cli_args) in garbage {
+        let (status, body) = get(&api(params)).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        assert_eq!(
+            body["error"].as_str().unwrap(),
+            cli_error(cli_args),
+            "{params}"
+        );
+    }
+}
+
 /// Every field `query --json` prints has the same value in the API's answer, except the
 /// time taken and where answers came from (the server has the opening table built in).
 fn assert_same_report(api: &Json, cli: &Json) {
@@ -165,15 +179,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
             &["query", "--position", "obupyrgn/8/8/8/8/8/8/NGRYPUBB b -"],
         ),
     ];
-    for (params, cli_args) in garbage {
-        let (status, body) = get(&api(params)).await;
-        assert_eq!(status, 400, "{params}: {body}");
-        assert_eq!(
-            body["error"].as_str().unwrap(),
-            cli_error(cli_args),
-            "{params}"
-        );
-    }
+    refused_as_the_cli_refuses(&api, &garbage).await;
     for params in [
         "game=match",
         "game=chess",
@@ -952,15 +958,7 @@ async fn the_kamon_api_answers_as_kamon_solve_and_refuses_garbage_with_its_messa
             &["kamon", "solve", "--seed", "3", "--moves", "b1 b1"],
         ),
     ];
-    for (params, cli_args) in garbage {
-        let (status, body) = get(&api(params)).await;
-        assert_eq!(status, 400, "{params}: {body}");
-        assert_eq!(
-            body["error"].as_str().unwrap(),
-            cli_error(cli_args),
-            "{params}"
-        );
-    }
+    refused_as_the_cli_refuses(&api, &garbage).await;
     // What clap refuses on the command line: refused in words of the same kind.
     for params in [
         "",

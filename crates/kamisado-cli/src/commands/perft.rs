@@ -31,16 +31,26 @@ struct PerftReport {
 
 impl Report for PerftReport {
     fn text(&self, _colour: bool) -> String {
-        let mut out = String::new();
-        if let Some(lines) = &self.divide {
-            for line in lines {
-                out.push_str(&format!("{}: {}\n", line.mv, line.nodes));
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("perft({}) = {}\n", self.depth, self.nodes));
-        out
+        let divide = self
+            .divide
+            .as_ref()
+            .map(|lines| lines.iter().map(|l| (l.mv.as_str(), l.nodes)).collect());
+        perft_text(divide, self.depth, self.nodes)
     }
+}
+
+/// perft as text, for every game: one `move: nodes` line per first move if divided
+/// (then a blank line), then `perft(depth) = nodes`.
+pub fn perft_text(divide: Option<Vec<(&str, u64)>>, depth: u32, nodes: u64) -> String {
+    let mut out = String::new();
+    if let Some(lines) = divide {
+        for (mv, n) in lines {
+            out.push_str(&format!("{mv}: {n}\n"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("perft({depth}) = {nodes}\n"));
+    out
 }
 
 #[derive(Serialize)]

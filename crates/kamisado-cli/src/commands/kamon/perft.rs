@@ -30,15 +30,11 @@ struct DivideLine {
 
 impl Report for PerftReport {
     fn text(&self, _colour: bool) -> String {
-        let mut out = String::new();
-        if let Some(lines) = &self.divide {
-            for line in lines {
-                out.push_str(&format!("{}: {}\n", line.cell, line.nodes));
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("perft({}) = {}\n", self.depth, self.nodes));
-        out
+        let divide = self
+            .divide
+            .as_ref()
+            .map(|lines| lines.iter().map(|l| (l.cell.as_str(), l.nodes)).collect());
+        crate::commands::perft::perft_text(divide, self.depth, self.nodes)
     }
 }
 
