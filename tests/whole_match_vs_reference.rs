@@ -357,3 +357,100 @@ fn symmetric_images_have_one_match_value() {
     }
     assert_eq!(checked, 4);
 }
+
+/// The match's winner after `mv` from `text` by the reference's minimax within `depth`
+/// steps, the refill choice of a round's winner included; `None` if not decided.
+fn reference_winner_after(text: &str, mv: &str, depth: u32) -> Option<Side> {
+    let (child, end) = reference::match_play_with_end(text, mv).unwrap();
+    // Positions after a move or a refill have their zero-length chains played: the side
+    // to move of the text moves.
+    let winner_from = |text: &str| -> Option<Side> {
+        let (value, _) = reference::match_whole_solve(text, depth).ok()?;
+        let mover = side_of(
+            reference::MatchPosition::parse(text)
+                .unwrap()
+                .side_to_move(),
+        );
+        Some(if value == "win" { mover } else { !mover })
+    };
+    match end {
+        Some(end) if end.match_over => Some(side_of(end.winner)),
+        Some(end) => {
+            let chooser = side_of(end.winner);
+            let after: Vec<Option<Side>> = ["left", "right"]
+                .iter()
+                .map(|from| winner_from(&reference::match_refill(&child, from).unwrap()))
+                .collect();
+            if after.contains(&Some(chooser)) {
+                Some(chooser)
+            } else if after.iter().all(|w| *w == Some(!chooser)) {
+                Some(!chooser)
+            } else {
+                None
+            }
+        }
+        None => winner_from(&child),
+    }
+}
+
+#[test]
+fn every_moves_match_value_agrees_with_minimax_on_late_positions() {
+    // What `kamisado whole-match query` prints: each move searched in turn with a time
+    // limit, its value for the player making it. Positions where the reference decides
+    // every move within a few steps.
+    const DEPTH: u32 = 3;
+    let solver = match_solver(true);
+    let run = Run {
+        time_limit: Some(Duration::from_secs(5)),
+        ..Run::default()
+    };
+    let (mut positions, mut moves, mut losing_moves) = (0, 0, 0);
+    for text in late_positions(0..3_000) {
+        if positions == 12 {
+            break;
+        }
+        let mut expected: Vec<(String, Side)> = Vec::new();
+        for mv in reference::match_legal_moves(&text).unwrap() {
+            match reference_winner_after(&text, &mv, DEPTH) {
+                Some(winner) => expected.push((mv, winner)),
+                None => break,
+            }
+        }
+        if expected.len() != reference::match_legal_moves(&text).unwrap().len() {
+            continue;
+        }
+        let pos = WholeMatch::root(&fast(&text));
+        let mover = WholeMatch::side_to_move(&pos);
+        let mut values: Vec<(String, Value)> = solver
+            .move_values(&pos, &run, &mut |_| {})
+            .unwrap()
+            .into_iter()
+            .map(|(m, proof)| {
+                let proof = proof.unwrap_or_else(|| panic!("{text}: {m} not proven in 5 s"));
+                (m.to_string(), proof.value)
+            })
+            .collect();
+        values.sort();
+        expected.sort();
+        let expected: Vec<(String, Value)> = expected
+            .into_iter()
+            .map(|(mv, winner)| {
+                let value = if winner == mover {
+                    Value::Win
+                } else {
+                    Value::Loss
+                };
+                (mv, value)
+            })
+            .collect();
+        assert_eq!(values, expected, "{text}");
+        positions += 1;
+        moves += values.len();
+        losing_moves += values.iter().filter(|(_, v)| *v == Value::Loss).count();
+    }
+    assert_eq!(positions, 12, "not enough late positions");
+    assert!(
+        moves >= 30 && losing_moves > 0 && losing_moves < moves,
+        "{moves} moves checked, {losing_moves} losing"
+    );
+}

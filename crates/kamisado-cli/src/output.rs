@@ -26,6 +26,25 @@ pub fn progress(len: u64, quiet: bool, message: &str) -> ProgressBar {
     bar
 }
 
+/// A spinner on standard error showing `message` (which the caller may change) and the
+/// time so far, hidden as [`progress`] says: for long work that cannot say how far along
+/// it is.
+pub fn spinner(quiet: bool, message: &str) -> ProgressBar {
+    let target = if quiet || !std::io::stderr().is_terminal() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let spinner = ProgressBar::with_draw_target(None, target);
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} {msg} {elapsed_precise}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.set_message(message.to_owned());
+    spinner.enable_steady_tick(Duration::from_millis(100));
+    spinner
+}
+
 /// Runs `work` with a spinner on standard error (hidden as [`progress`] says) that shows
 /// the time so far and `count()` of what is being counted (`unit`), refreshed a few
 /// times a second: for long work that cannot say how far along it is.
@@ -39,13 +58,7 @@ pub fn with_spinner<T>(
     if quiet || !std::io::stderr().is_terminal() {
         return work();
     }
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_style(
-        ProgressStyle::with_template("{spinner} {msg} {elapsed_precise}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    spinner.set_message(message.to_owned());
-    spinner.enable_steady_tick(Duration::from_millis(100));
+    let spinner = spinner(quiet, message);
     let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
         let spinner = &spinner;

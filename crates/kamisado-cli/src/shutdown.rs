@@ -12,6 +12,11 @@
 //! stops a search, at once and on every thread, where a cooperative stop through the
 //! solver's `Cancel` would have to reach every search and every loop between them first.
 //!
+//! A run that has something worth keeping when it is interrupted (a whole-match search
+//! saves its proofs) asks for [`stop_gracefully`]: its first interrupt only raises a flag
+//! the run watches ([`stop_asked`]); the run saves, reports and ends itself; a second
+//! interrupt ends the process as above.
+//!
 //! A temporary file is created and listed, and later renamed and struck off, under the
 //! list's lock, and the cleanup keeps that lock until the process is gone: so a file is
 //! either removed by the cleanup or never created, and never renamed into place after an
@@ -19,7 +24,33 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+/// Whether the first interrupt only asks the run to stop (see [`stop_gracefully`]).
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+/// The signal that asked a graceful run to stop, or 0.
+static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// From now on, the first interrupt only asks the run to stop: it must watch
+/// [`stop_asked`] and end by [`exit_if_stopped`]. A second interrupt ends the process.
+pub fn stop_gracefully() {
+    GRACEFUL.store(true, Ordering::SeqCst);
+}
+
+/// Whether an interrupt asked this run to stop (after [`stop_gracefully`]).
+pub fn stop_asked() -> bool {
+    STOP_SIGNAL.load(Ordering::Relaxed) != 0
+}
+
+/// After a graceful run has saved and reported what it had: if an interrupt stopped it,
+/// ends the process with the code a shell shows for that signal (130 for Ctrl-C).
+pub fn exit_if_stopped() {
+    let signal = STOP_SIGNAL.load(Ordering::SeqCst);
+    if signal != 0 {
+        exit(128 + signal);
+    }
+}
 
 /// The temporary files of writes in progress.
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -43,7 +74,17 @@ pub fn handle_interrupts() {
         let _ = std::thread::Builder::new()
             .name("interrupts".into())
             .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
+                for signal in signals.forever() {
+                    if GRACEFUL.load(Ordering::SeqCst)
+                        && STOP_SIGNAL
+                            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+                            .is_ok()
+                    {
+                        eprintln!(
+                            "interrupted: stopping and saving what was proved (interrupt again to quit at once)"
+                        );
+                        continue;
+                    }
                     let _files_stay_locked = clean_up();
                     // Dies of the signal, as without a handler. If that fails, exit with
                     // the code a shell would show for it.
@@ -69,6 +110,12 @@ fn clean_up() -> MutexGuard<'static, Vec<PathBuf>> {
 pub fn exit(code: i32) -> ! {
     let _files_stay_locked = clean_up();
     std::process::exit(code)
+}
+
+/// Lists `path`, a temporary file some library may be writing, for removal on an
+/// interrupt (a missing file is no harm).
+pub fn remove_on_interrupt(path: &Path) {
+    temporary().push(path.to_owned());
 }
 
 /// Creates (or truncates) the temporary file `path` and lists it for removal on an

@@ -350,3 +350,94 @@ fn a_single_round_is_unchanged_by_target_one() {
     assert_eq!(plain["position"], one["position"]);
     assert_eq!(one["position"], "obupyrgn/8/8/8/8/8/8/NGRYPUBO b -");
 }
+
+/// A final round of a Standard match at 2-2 (any round win ends the match): the match
+/// value of every move is its round value.
+const FINAL_ROUND: &str = "rgnyb+p+uo/8/8/8/8/8/8/O+UY+NBPRG w - 3";
+
+#[test]
+fn whole_match_query_gives_every_move_its_match_value() {
+    let run = kamisado(
+        &[
+            "whole-match",
+            "query",
+            "--position",
+            FINAL_ROUND,
+            "--time-limit",
+            "20",
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    // The round solver (the search behind `query --target 3`, a different game) on the
+    // same moves.
+    let round_values: std::collections::HashMap<String, String> = solver()
+        .move_values(&parsed(FINAL_ROUND), &Cancel::new())
+        .unwrap()
+        .into_iter()
+        .map(|(m, v)| (m.to_string(), v.name().to_owned()))
+        .collect();
+    let moves = report["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), round_values.len(), "{report}");
+    for m in moves {
+        let mv = m["move"].as_str().unwrap();
+        assert_eq!(m["proven"], true, "{m}");
+        assert_eq!(
+            Some(m["value"].as_str().unwrap()),
+            round_values.get(mv).map(String::as_str),
+            "{mv}"
+        );
+    }
+    let winning = report["winning"].as_array().unwrap();
+    assert!(
+        !winning.is_empty() && winning.len() < moves.len(),
+        "{report}"
+    );
+    assert_eq!(report["value"], "win");
+    assert_eq!(report["to_move"], "white");
+}
+
+#[test]
+fn whole_match_openings_lists_the_first_moves_of_a_match() {
+    let run = kamisado(
+        &[
+            "whole-match",
+            "openings",
+            "--target",
+            "3",
+            "--time-limit",
+            "0.01",
+            "--threads",
+            "1",
+            "--hash-mb",
+            "16",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = run.json();
+    let listed: Vec<String> = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect();
+    let start = MatchPosition::start(Target::Standard);
+    let mut legal: Vec<String> = start.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    legal.sort();
+    assert_eq!(sorted, legal);
+    assert_eq!(listed.len(), 102);
+    // Nothing is proved in a hundredth of a second a move, and the report says so.
+    assert_eq!(report["proven"], 0);
+    assert_eq!(report["value"], serde_json::Value::Null);
+    assert!(report["moves"][0]["value"].is_null());
+}

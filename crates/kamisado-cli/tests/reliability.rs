@@ -575,3 +575,66 @@ fn a_big_table_for_a_tiny_job_costs_no_memory() {
         started.elapsed()
     );
 }
+
+#[test]
+fn an_interrupted_whole_match_search_saves_its_proofs_and_says_so() {
+    let dir = scratch("whole-match");
+    let db = dir.join("proofs.kmp");
+    // Round 2 of a Standard match: not proved in minutes, so the interrupt stops it.
+    let mut child = Command::new(KAMISADO)
+        .args(["whole-match", "solve", "--json", "--threads", "1"])
+        .args(["--hash-mb", "64", "--db", text(&db)])
+        .args(["--position", "uobrgpny/8/8/8/8/8/8/BUNYPROG+ w - 3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    signal(&child, libc::SIGINT);
+    wait_within(&mut child, Duration::from_secs(30), "whole-match solve");
+    let out = child.wait_with_output().unwrap();
+    // It ends as Ctrl-C ends a program, after reporting where it got to.
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["interrupted"], true, "{report}");
+    assert_eq!(report["proven"], false, "{report}");
+    assert!(report["nodes"].as_u64().unwrap() > 0, "{report}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+    // The proof file is whole: a second run reads it (a damaged one is refused), and
+    // nothing temporary is left beside it.
+    assert!(db.exists());
+    assert!(temporary_files(&dir).is_empty());
+    let again = kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--json",
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--db",
+            text(&db),
+            "--time-limit",
+            "0.5",
+            "--position",
+            "uobrgpny/8/8/8/8/8/8/BUNYPROG+ w - 3",
+        ],
+        "",
+    );
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(again.json()["interrupted"], serde_json::Value::Null);
+    std::fs::write(&db, b"not a proof file").unwrap();
+    kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--db",
+            text(&db),
+            "--time-limit",
+            "1",
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "proofs.kmp");
+}

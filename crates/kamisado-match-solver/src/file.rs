@@ -179,15 +179,21 @@ pub fn read(path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofFileError> {
     decode(&bytes, path)
 }
 
+/// The temporary name [`write`] writes `path` under before renaming it into place (for a
+/// caller that removes it when the process is killed mid-write).
+pub fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".{}.tmp", std::process::id()));
+    PathBuf::from(name)
+}
+
 /// Writes `facts` to `path` under a temporary name, flushed and renamed into place.
 pub fn write(path: &Path, facts: &[([u64; 3], Fact)]) -> Result<(), ProofFileError> {
     let io = |source| ProofFileError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = PathBuf::from(name);
+    let tmp = temporary_path(path);
     let written = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(&encode(facts))?;

@@ -65,6 +65,9 @@ pub struct Run<'a> {
     /// written at the end of a run.
     pub checkpoint_every: Duration,
     pub progress: &'a (dyn Fn(&Progress) + Sync),
+    /// Asked a few times a second: `true` stops the run as its time limit would (the
+    /// proof file still gets what was proved). For a caller's interrupt.
+    pub stop_asked: &'a (dyn Fn() -> bool + Sync),
 }
 
 impl Default for Run<'_> {
@@ -74,6 +77,7 @@ impl Default for Run<'_> {
             report_every: Duration::from_secs(10),
             checkpoint_every: Duration::from_secs(600),
             progress: &|_| {},
+            stop_asked: &|| false,
         }
     }
 }
@@ -179,16 +183,20 @@ impl MatchSolver {
             ..now
         };
         let (finished, wait) = channel::<()>();
+        // Fine enough that a short time limit (a query's per move) is kept to a tenth.
         let tick = run
             .report_every
             .min(Duration::from_millis(200))
+            .min(run.time_limit.map_or(Duration::MAX, |limit| limit / 10))
             .max(Duration::from_millis(1));
         let value = std::thread::scope(|scope| {
             let progress_since = &progress_since;
             scope.spawn(move || {
                 let (mut reported, mut saved) = (Instant::now(), Instant::now());
                 while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(tick) {
-                    if run.time_limit.is_some_and(|limit| start.elapsed() >= limit) {
+                    if run.time_limit.is_some_and(|limit| start.elapsed() >= limit)
+                        || (run.stop_asked)()
+                    {
                         stop.cancel();
                     }
                     if reported.elapsed() >= run.report_every {
@@ -220,12 +228,15 @@ impl MatchSolver {
     }
 
     /// The value of every move of `pos` for the player making it, each searched in turn
-    /// with `run`'s time limit; `None` for a move not settled in time. Checkpoints as
+    /// with `run`'s time limit; `None` for a move not settled in time (or not searched
+    /// because the run was asked to stop). Checkpoints as
     /// [`MatchSolver::value`] does.
+    /// `searched` gets the number of moves done after each.
     pub fn move_values(
         &self,
         pos: &MatchPosition,
         run: &Run,
+        searched: &mut dyn FnMut(usize),
     ) -> Result<Vec<(MatchMove, Option<Proof>)>, MatchSolveError> {
         let pos = WholeMatch::root(pos);
         let game = self.solver.game();
@@ -235,6 +246,10 @@ impl MatchSolver {
         }
         let mut results = Vec::with_capacity(moves.len());
         for m in moves {
+            if (run.stop_asked)() {
+                results.push((m, None));
+                continue;
+            }
             let child = game.play(&pos, m);
             let passed = game.player(&child) != game.player(&pos);
             let result = match game.outcome(&child) {
@@ -259,6 +274,7 @@ impl MatchSolver {
                     ..p
                 }),
             ));
+            searched(results.len());
         }
         Ok(results)
     }

@@ -4,12 +4,18 @@
 //! - `solve`: one match position, by the match search with the round solver behind it
 //!   (`kamisado-match-solver`); `--db` keeps the proofs of round boundaries in a proof file
 //!   that an interrupted or time-limited run resumes from.
+//! - `query`: every move of a match position with its match value, each searched with
+//!   the time limit; `openings`: the same for the first moves of a match.
 //! - `survey`: the fixed list of positions whose results ship in
 //!   `data/match-standard.json`, each solved with a time limit; entries already in the
 //!   output are kept, so running it again resumes.
 //!
 //! Values are for the side to move of the position given (at a finished round that does
 //! not end the match, the round's winner, who chooses the refill).
+//!
+//! An interrupt (Ctrl-C) stops a search the way its time limit would: what was proved is
+//! saved to `--db` and the report says where the run got to; a second interrupt quits at
+//! once.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,9 +26,9 @@ use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Progress
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 use serde::{Deserialize, Serialize};
 
-use crate::args::parse_seconds;
+use crate::args::{parse_seconds, OutputArgs};
 use crate::failure::{Failure, Result};
-use crate::output::{peak_memory_bytes, thousands};
+use crate::output::{peak_memory_bytes, progress, spinner, thousands};
 use crate::report::{self, Report};
 
 #[derive(Args, Debug)]
@@ -38,6 +44,16 @@ pub enum WholeMatchCommand {
         after_help = "Examples:\n  kamisado whole-match solve --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match solve --target 3 --moves \"h1-h5 e8-e3\" --json"
     )]
     Solve(SolveArgs),
+    /// Every move of a match position with its match value
+    #[command(
+        after_help = "Examples:\n  kamisado whole-match query --target 3 --moves \"h1-h5 e8-e3\" --time-limit 10\n  kamisado whole-match query --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 30 --db proofs.kmp --json"
+    )]
+    Query(QueryArgs),
+    /// The first moves of a match (Standard: --target 3) with their match values
+    #[command(
+        after_help = "Example:\n  kamisado whole-match openings --target 3 --time-limit 60 --db proofs.kmp --json > match-openings.json"
+    )]
+    Openings(OpeningsArgs),
     /// Solve the shipped list of match positions and write them as JSON (resumable)
     #[command(
         after_help = "Example:\n  kamisado whole-match survey --out data/match-standard.json --time-limit 60 --threads 1"
@@ -74,9 +90,38 @@ pub struct SolveArgs {
     pub target: Target,
     #[command(flatten)]
     pub machine: MachineArgs,
-    /// Print JSON instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// Match position text: `<board> <side> <active> <target>`
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// A match record played from --position (or from the start of a match to --target)
+    #[arg(long, value_name = "RECORD")]
+    pub moves: Option<String>,
+    /// Match target when no --position is given: 1, 3, 7 or 15
+    #[arg(long, default_value = "3")]
+    pub target: Target,
+    /// Searches each move with --time-limit; proofs shared through --db
+    #[command(flatten)]
+    pub machine: MachineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// Match target: 3 (Standard), 7 (Long), 15 (Marathon); 1 is a single round
+    #[arg(long, default_value = "3")]
+    pub target: Target,
+    /// Searches each first move with --time-limit; proofs shared through --db
+    #[command(flatten)]
+    pub machine: MachineArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -118,6 +163,9 @@ pub struct Entry {
     /// Root proof and disproof numbers when the run stopped (for unproven entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub root_numbers: Option<(u32, u32)>,
+    /// The run was interrupted (not stopped by its time limit).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
     pub peak_memory_bytes: Option<u64>,
 }
 
@@ -130,7 +178,12 @@ impl Report for Entry {
                 self.to_move
             )),
             _ => out.push_str(&format!(
-                "value       not proven within the time limit (root numbers {:?})\n",
+                "value       not proven: {} (root numbers {:?})\n",
+                if self.interrupted {
+                    "interrupted"
+                } else {
+                    "out of time"
+                },
                 self.root_numbers.unwrap_or((1, 1))
             )),
         }
@@ -155,13 +208,24 @@ pub struct Survey {
 }
 
 pub fn run(args: WholeMatchArgs) -> Result<()> {
+    // Every subcommand searches and keeps its proofs: an interrupt stops it, it saves.
+    crate::shutdown::stop_gracefully();
     match args.command {
         WholeMatchCommand::Solve(a) => solve(a),
+        WholeMatchCommand::Query(a) => query(a),
+        WholeMatchCommand::Openings(a) => openings(a),
         WholeMatchCommand::Survey(a) => survey(a),
-    }
+    }?;
+    crate::shutdown::exit_if_stopped();
+    Ok(())
 }
 
 fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
+    if let Some(db) = &machine.db {
+        // Killed while a checkpoint is being written (a second interrupt), the
+        // temporary file goes too.
+        crate::shutdown::remove_on_interrupt(&kamisado_match_solver::file::temporary_path(db));
+    }
     let bytes = machine.hash_mb << 20;
     MatchSolver::new(
         MatchOptions {
@@ -192,30 +256,21 @@ fn entry(
     pos: &MatchPosition,
     record: Option<String>,
     time_limit: Option<f64>,
-    quiet: bool,
+    show: &(dyn Fn(&str) + Sync),
 ) -> Result<Entry> {
     let pos = WholeMatch::root(pos);
     let to_move = WholeMatch::side_to_move(&pos);
     let last = std::sync::Mutex::new(None::<Progress>);
     let progress = |p: &Progress| {
-        if !quiet {
-            eprintln!(
-                "  {:.0} s: root {:?}, {} match nodes, {} round nodes, rounds {}/{} settled",
-                p.seconds,
-                p.root,
-                thousands(p.nodes),
-                thousands(p.round_nodes),
-                p.rounds_settled,
-                p.rounds_asked
-            );
-        }
+        show(&progress_line(p));
         *last.lock().unwrap_or_else(|e| e.into_inner()) = Some(*p);
     };
     let run = Run {
         time_limit: time_limit.map(Duration::from_secs_f64),
-        report_every: Duration::from_secs(10),
+        report_every: Duration::from_secs(2),
         checkpoint_every: Duration::from_secs(300),
         progress: &progress,
+        stop_asked: &crate::shutdown::stop_asked,
     };
     let started = std::time::Instant::now();
     let base_nodes = solver.solver().nodes();
@@ -235,6 +290,7 @@ fn entry(
         rounds_settled: 0,
         seconds: 0.0,
         root_numbers: None,
+        interrupted: false,
         peak_memory_bytes: peak_memory_bytes(),
     };
     match result {
@@ -259,6 +315,7 @@ fn entry(
             let p = last.lock().unwrap_or_else(|e| e.into_inner()).take();
             entry.nodes = solver.solver().nodes() - base_nodes;
             entry.seconds = started.elapsed().as_secs_f64();
+            entry.interrupted = crate::shutdown::stop_asked();
             if let Some(p) = p {
                 entry.round_nodes = p.round_nodes;
                 entry.rounds_asked = p.rounds_asked;
@@ -272,14 +329,33 @@ fn entry(
     Ok(entry)
 }
 
-fn solve(args: SolveArgs) -> Result<()> {
-    let start = match &args.position {
+/// One line of a run's progress: where the proof stands at the root, and what it cost.
+fn progress_line(p: &Progress) -> String {
+    format!(
+        "root pn/dn {}/{}, {} match nodes, {} round nodes, rounds {}/{} settled",
+        p.root.0,
+        p.root.1,
+        thousands(p.nodes),
+        thousands(p.round_nodes),
+        p.rounds_settled,
+        p.rounds_asked
+    )
+}
+
+/// The match position `--position` and `--moves` name (by default the start of a match
+/// to `target`), refused if the match is over.
+fn match_position(
+    position: Option<&str>,
+    moves: Option<&str>,
+    target: Target,
+) -> Result<MatchPosition> {
+    let start = match position {
         Some(text) => text
             .parse::<MatchPosition>()
             .map_err(|e| Failure::input(format!("--position: {e}")))?,
-        None => MatchPosition::start(args.target),
+        None => MatchPosition::start(target),
     };
-    let pos = match &args.moves {
+    let pos = match moves {
         Some(moves) => MatchRecord::parse(start, moves)
             .map_err(|e| Failure::input(format!("--moves: {e}")))?
             .current(),
@@ -290,17 +366,190 @@ fn solve(args: SolveArgs) -> Result<()> {
             "the match is over at {pos}: nothing to solve"
         )));
     }
+    Ok(pos)
+}
+
+fn solve(args: SolveArgs) -> Result<()> {
+    let pos = match_position(args.position.as_deref(), args.moves.as_deref(), args.target)?;
     let solver = solver(&args.machine)?;
+    let bar = spinner(args.output.quiet || args.output.json, "whole-match search");
     let entry = entry(
         &solver,
         "given",
         &pos,
         args.moves.clone(),
         args.machine.time_limit,
-        args.json,
+        &|line| bar.set_message(format!("whole-match search: {line}")),
     )?;
-    report::print(&entry, args.json, false);
+    bar.finish_and_clear();
+    report::print(&entry, args.output.json, false);
     Ok(())
+}
+
+/// One move of a match position with its match value for the player making it.
+#[derive(Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    /// `win` or `loss` for the player making the move; absent if not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'static str>,
+    /// `black` or `white`; absent if not proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<&'static str>,
+    proven: bool,
+    nodes: u64,
+    round_nodes: u64,
+    seconds: f64,
+}
+
+/// `whole-match query` and `whole-match openings`: every move with its match value.
+#[derive(Serialize)]
+struct MovesReport {
+    position: String,
+    to_move: &'static str,
+    /// The position's match value for the side to move, where the moves settle it (a
+    /// winning move, or every move proven lost).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'static str>,
+    moves: Vec<MoveValue>,
+    /// The moves proven to win the match.
+    winning: Vec<String>,
+    proven: usize,
+    /// Seconds each move's search was given (none: no limit).
+    time_limit: Option<f64>,
+    seconds: f64,
+    interrupted: bool,
+}
+
+impl Report for MovesReport {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = format!(
+            "position    {}\nvalue       {}\n",
+            self.position,
+            match self.value {
+                Some(v) => format!("{v} for {} (whole match)", self.to_move),
+                None => "not proven".to_owned(),
+            }
+        );
+        out.push_str(&format!(
+            "moves       {} of {} proven{}, {:.1} s{}\n",
+            self.proven,
+            self.moves.len(),
+            self.time_limit
+                .map_or(String::new(), |t| format!(" within {t} s each")),
+            self.seconds,
+            if self.interrupted {
+                ", interrupted"
+            } else {
+                ""
+            }
+        ));
+        for m in &self.moves {
+            out.push_str(&format!(
+                "  {:<8} {}\n",
+                m.mv,
+                match (m.value, m.winner) {
+                    (Some(v), Some(w)) => format!(
+                        "{v:<5} ({w} wins the match; {} match nodes, {:.1} s)",
+                        thousands(m.nodes),
+                        m.seconds
+                    ),
+                    _ => format!("not proven ({} match nodes)", thousands(m.nodes)),
+                }
+            ));
+        }
+        out
+    }
+}
+
+/// Every move of `pos` searched with the time limit, under a progress bar.
+fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs) -> Result<()> {
+    let solver = solver(machine)?;
+    let pos = WholeMatch::root(pos);
+    let to_move = WholeMatch::side_to_move(&pos);
+    let count = if pos.is_round_over() {
+        Refill::ALL.len()
+    } else {
+        pos.legal_moves().len()
+    } as u64;
+    let bar = progress(
+        count,
+        output.quiet || output.json,
+        "whole-match: searching each move",
+    );
+    let run = Run {
+        time_limit: machine.time_limit.map(Duration::from_secs_f64),
+        report_every: Duration::from_secs(2),
+        checkpoint_every: Duration::from_secs(300),
+        progress: &|p: &Progress| bar.set_message(progress_line(p)),
+        stop_asked: &crate::shutdown::stop_asked,
+    };
+    let started = std::time::Instant::now();
+    let values = solver
+        .move_values(&pos, &run, &mut |done| bar.set_position(done as u64))
+        .map_err(|e| match e {
+            MatchSolveError::ProofFile(e) => Failure::input(e),
+            e => Failure::internal(e),
+        })?;
+    bar.finish_and_clear();
+    let moves: Vec<MoveValue> = values
+        .iter()
+        .map(|(m, proof)| MoveValue {
+            mv: m.to_string(),
+            value: proof.map(|p| p.value.name()),
+            winner: proof.map(|p| {
+                side_name(if p.value == Value::Win {
+                    to_move
+                } else {
+                    !to_move
+                })
+            }),
+            proven: proof.is_some(),
+            nodes: proof.map_or(0, |p| p.nodes),
+            round_nodes: proof.map_or(0, |p| p.round_nodes),
+            seconds: proof.map_or(0.0, |p| p.seconds),
+        })
+        .collect();
+    let winning: Vec<String> = moves
+        .iter()
+        .filter(|m| m.value == Some("win"))
+        .map(|m| m.mv.clone())
+        .collect();
+    let proven = moves.iter().filter(|m| m.proven).count();
+    let value = if !winning.is_empty() {
+        Some("win")
+    } else if proven == moves.len() && !moves.is_empty() {
+        Some("loss")
+    } else {
+        None
+    };
+    let report = MovesReport {
+        position: pos.to_string(),
+        to_move: side_name(to_move),
+        value,
+        moves,
+        winning,
+        proven,
+        time_limit: machine.time_limit,
+        seconds: started.elapsed().as_secs_f64(),
+        interrupted: crate::shutdown::stop_asked(),
+    };
+    report::print(&report, output.json, false);
+    Ok(())
+}
+
+fn query(args: QueryArgs) -> Result<()> {
+    let pos = match_position(args.position.as_deref(), args.moves.as_deref(), args.target)?;
+    moves_report(&pos, &args.machine, &args.output)
+}
+
+fn openings(args: OpeningsArgs) -> Result<()> {
+    moves_report(
+        &MatchPosition::start(args.target),
+        &args.machine,
+        &args.output,
+    )
 }
 
 /// Plays random moves and refill choices from the start of a Standard match (seeded) and
@@ -411,7 +660,14 @@ fn survey(args: SurveyArgs) -> Result<()> {
             continue;
         }
         eprintln!("{kind}: {text}");
-        let e = entry(&solver, &kind, &pos, record, args.machine.time_limit, false)?;
+        let e = entry(
+            &solver,
+            &kind,
+            &pos,
+            record,
+            args.machine.time_limit,
+            &|line| eprintln!("  {line}"),
+        )?;
         eprintln!(
             "  -> {}",
             if e.proven {
