@@ -181,7 +181,6 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
     ];
     refused_as_the_cli_refuses(&api, &garbage).await;
     for params in [
-        "game=match",
         "game=chess",
         "seed=1",
         "layout=x",
@@ -221,7 +220,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
     answered.sort_by_key(|m| m.to_string());
     assert_eq!(legal, answered);
 
-    // The games for the selector: single-round Kamisado and Kamon are served.
+    // The games for the selector: single-round Kamisado, match play and Kamon are served.
     let (status, games) = get(&format!("{base}api/games")).await;
     assert_eq!(status, 200);
     let served: Vec<&str> = games["games"]
@@ -231,7 +230,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
         .filter(|g| g["available"] == true)
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(served, ["kamisado", "kamon"]);
+    assert_eq!(served, ["kamisado", "match", "kamon"]);
 }
 
 /// The zero-length moves the API lists after a move are exactly the forced chain: the line
