@@ -1827,6 +1827,14 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         teeth_on(client, "f4").await?
     );
     if let Some(target) = std::env::var_os("KAMISADO_MATCH_SCREENSHOT") {
+        // The paste field scrolled the page: the board and the standing from the top.
+        client
+            .execute(
+                "document.activeElement.blur(); window.scrollTo(0, 0);",
+                Vec::new(),
+            )
+            .await
+            .map_err(webdriver("scrolling"))?;
         let screenshot = client.screenshot().await.map_err(webdriver("screenshot"))?;
         std::fs::write(&target, screenshot).map_err(|e| format!("{target:?}: {e}"))?;
     }
