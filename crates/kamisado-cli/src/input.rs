@@ -78,6 +78,12 @@ pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs, rounds: Rounds)
     Oracle::with_budget(db, solver_options(search), rounds).map_err(|e| solve_error(search, e))
 }
 
+/// An oracle with no database and solvers as the search arguments ask: for rounds no
+/// database holds (rounds with a Sumo on the board).
+pub fn oracle_without_db(search: &SearchArgs, rounds: Rounds) -> Result<Oracle> {
+    Oracle::with_budget(None, solver_options(search), rounds).map_err(|e| solve_error(search, e))
+}
+
 fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
     match e {
         SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),

@@ -181,7 +181,6 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
     ];
     refused_as_the_cli_refuses(&api, &garbage).await;
     for params in [
-        "game=match",
         "game=chess",
         "seed=1",
         "layout=x",
@@ -221,7 +220,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
     answered.sort_by_key(|m| m.to_string());
     assert_eq!(legal, answered);
 
-    // The games for the selector: single-round Kamisado and Kamon are served.
+    // The games for the selector: single-round Kamisado, match play and Kamon are served.
     let (status, games) = get(&format!("{base}api/games")).await;
     assert_eq!(status, 200);
     let served: Vec<&str> = games["games"]
@@ -231,7 +230,7 @@ async fn the_api_answers_as_query_and_refuses_garbage_with_its_message() {
         .filter(|g| g["available"] == true)
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(served, ["kamisado", "kamon"]);
+    assert_eq!(served, ["kamisado", "match", "kamon"]);
 }
 
 /// The zero-length moves the API lists after a move are exactly the forced chain: the line
@@ -1359,6 +1358,515 @@ async fn the_kamon_board_in_headless_chromium_agrees_with_kamon_solve() {
     let driver = Driver::start(&chromedriver);
     let client = browser(&driver, &chromium).await;
     let result = visit_kamon(&client, &server.url, &hurried.url).await;
+    let _ = client.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(server.alive());
+}
+
+// ---- Match play -----------------------------------------------------------------------------
+
+/// Round 1 of a Standard match that Black's blue tower wins on its second move: it becomes
+/// a Sumo, and Black chooses the refill.
+const ROUND_ONE: &str = "g1-g7 h8-h6 g7-h8";
+/// Round 2 after the refill from the left: Black's blue Sumo on h1, White to start.
+const ROUND_TWO: &str = "g1-g7 h8-h6 g7-h8 left";
+/// Round 2, Black to move with the blue Sumo on f3, which may push White's orange tower
+/// on f4 (f3-f4) to f5.
+const PUSH_POSSIBLE: &str = "g1-g7 h8-h6 g7-h8 left d8-d5 g1-a7 g8-g6 d1-a4 f8-e7 h1-f3 b8-f4";
+/// The position of `PUSH_POSSIBLE`, as a match position text.
+const PUSH_POSITION: &str = "n1b1p2g/O3y3/6r1/3u4/Y4o2/5B+2/8/NGR1PU2 b b 3";
+/// The blue Sumo wins round 2 on a8: 1 + 2 points, the match is Black's.
+const MATCH_OVER: &str = "g1-g7 h8-h6 g7-h8 left a8-a3 h1-c6 b8-f4 c6-a8";
+
+/// `kamisado <command> --json --target 3 --moves MOVES` (a Standard match).
+fn match_report(command: &str, moves: &str) -> Json {
+    let run = kamisado(&[command, "--json", "--target", "3", "--moves", moves], "");
+    assert_eq!(
+        run.code, 0,
+        "{command} --target 3 --moves {moves}: {}",
+        run.stderr
+    );
+    run.json()
+}
+
+/// The value for the player who made a move, from the value of the position it leads to.
+fn for_the_mover(after: &Json, turn_passed: bool) -> (Json, Option<u64>) {
+    let value = if turn_passed {
+        opposite(&after["value"])
+    } else {
+        after["value"].clone()
+    };
+    (value, after["remoteness"].as_u64().map(|r| r + 1))
+}
+
+#[tokio::test]
+async fn the_match_api_answers_as_query_target_and_refuses_garbage_with_its_message() {
+    let mut server = Server::start(&["--threads", "1", "--hash-mb", "32", "--time-limit", "2"]);
+    let base = server.url.clone();
+    let api = |params: &str| format!("{base}api/query?game=match&{params}");
+
+    // Records and a position, each answered in moments: every field of `query --target 3
+    // --json` has the same value.
+    for moves in [
+        ROUND_ONE,
+        PUSH_POSSIBLE,
+        &format!("{PUSH_POSSIBLE} f3-f4"),
+        MATCH_OVER,
+    ] {
+        let (status, body) = get(&api(&format!("target=3&moves={}", encode(moves)))).await;
+        assert_eq!(status, 200, "{moves}: {body}");
+        assert_same_report(&body, &match_report("query", moves));
+        assert_eq!(
+            (&body["game"], &body["complete"]),
+            (&json!("match"), &json!(true))
+        );
+        assert_eq!(
+            body["pv"].as_array().unwrap().len() as u64,
+            body["remoteness"].as_u64().unwrap(),
+            "{moves}"
+        );
+    }
+    let (status, body) = get(&api(&format!("position={}", encode(PUSH_POSITION)))).await;
+    assert_eq!(status, 200, "{body}");
+    let run = kamisado(&["query", "--json", "--position", PUSH_POSITION], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_same_report(&body, &run.json());
+    assert!(body["legal_moves"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("f3-f4")));
+
+    // The round over, awaiting the winner's refill choice: nothing to move, Black chooses.
+    let (_, over) = get(&api(&format!("target=3&moves={}", encode(ROUND_ONE)))).await;
+    assert_eq!(
+        (
+            &over["round_over"],
+            &over["match_over"],
+            &over["refill_by"],
+            &over["refill_choices"]
+        ),
+        (
+            &json!(true),
+            &json!(false),
+            &json!("black"),
+            &json!(["left", "right"])
+        )
+    );
+    assert_eq!(over["legal_moves"], json!([]));
+    // The winning tower with its gain: a Sumo now.
+    assert_eq!(
+        over["sumos"],
+        json!([{"square": "h8", "side": "black", "colour": "blue", "rank": 1, "promoted": true}])
+    );
+
+    // The push, as the line shows it: the pushed tower one square back, Black again.
+    let (_, pushed) = get(&api(&format!(
+        "target=3&moves={}",
+        encode(&format!("{PUSH_POSSIBLE} f3-f4"))
+    )))
+    .await;
+    let last = pushed["line"]["moves"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (&last["move"], &last["side"], &last["pushed"]),
+        (
+            &json!("f3-f4"),
+            &json!("black"),
+            &json!([{"side": "white", "colour": "orange", "from": "f4", "to": "f5"}])
+        )
+    );
+    assert_eq!(pushed["to_move"], "black");
+
+    // The match over: Black's Double Sumo, 3 points to 0, no refill.
+    let (_, done) = get(&api(&format!("target=3&moves={}", encode(MATCH_OVER)))).await;
+    assert_eq!(
+        (&done["match_over"], &done["match_winner"], &done["score"]),
+        (
+            &json!(true),
+            &json!("black"),
+            &json!({"black": 3, "white": 0})
+        )
+    );
+    assert!(done.get("refill_by").is_none(), "{done}");
+
+    // Round 2's start: every move solved takes a minute, far past the 2 s limit; the
+    // round's value comes first and is exact (`solve` says the same), and so is every move
+    // answered in time (the opposite of `query` after it, one move longer).
+    let (status, start) = get(&api(&format!("target=3&moves={}", encode(ROUND_TWO)))).await;
+    assert_eq!(status, 200, "{start}");
+    let shown = match_report("show", ROUND_TWO);
+    for field in [
+        "position",
+        "to_move",
+        "legal_moves",
+        "target",
+        "round",
+        "score",
+    ] {
+        assert_eq!(start[field], shown[field], "{field}");
+    }
+    assert_eq!(start["round"], 2);
+    assert_eq!(
+        start["sumos"],
+        json!([{"square": "h1", "side": "black", "colour": "blue", "rank": 1}])
+    );
+    let solved = match_report("solve", ROUND_TWO);
+    assert_eq!(expected_value(&start), expected_value(&solved));
+    assert_eq!(start["pv"], solved["pv"]);
+    assert_eq!(start["complete"], false);
+    for m in start["moves"].as_array().unwrap() {
+        let mv = m["move"].as_str().unwrap();
+        let after = match_report("query", &format!("{ROUND_TWO} {mv}"));
+        assert_eq!(
+            (m["value"].clone(), m["remoteness"].as_u64()),
+            for_the_mover(&after, after["to_move"] != "white"),
+            "{mv}"
+        );
+    }
+
+    // Garbage: 400 and the command line's message.
+    let garbage: [(&str, &[&str]); 6] = [
+        (
+            "target=3&moves=zz",
+            &["query", "--target", "3", "--moves", "zz"],
+        ),
+        (
+            "target=3&moves=g1-g7+h8-h6+g7-h8+a1-a2",
+            &[
+                "query",
+                "--target",
+                "3",
+                "--moves",
+                "g1-g7 h8-h6 g7-h8 a1-a2",
+            ],
+        ),
+        (
+            "target=7&moves=g1-g7+left",
+            &["query", "--target", "7", "--moves", "g1-g7 left"],
+        ),
+        (
+            "target=3&moves=g1-g7+h8-h6+g7-h8+left+a8-a3+h1-c6+b8-f4+c6-a8+right",
+            &[
+                "query",
+                "--target",
+                "3",
+                "--moves",
+                &format!("{MATCH_OVER} right"),
+            ],
+        ),
+        (
+            "position=obupyrgn/8/8/8/8/8/8/N%2B%2BGRYPUBO+w+-+3",
+            &[
+                "query",
+                "--position",
+                "obupyrgn/8/8/8/8/8/8/N++GRYPUBO w - 3",
+            ],
+        ),
+        (
+            "position=n1b1p2g/O3y3/6r1/3u4/Y4o2/5B%2B2/8/NGR1PU2+b+b+3&moves=f3-f5",
+            &["query", "--position", PUSH_POSITION, "--moves", "f3-f5"],
+        ),
+    ];
+    refused_as_the_cli_refuses(&api, &garbage).await;
+    // What only the server reads: the target, and games that take none.
+    for params in [
+        "game=match&target=4",
+        "game=match&target=1",
+        "game=match&target=x%01",
+        "game=match&target=3&position=obupyrgn/8/8/8/8/8/8/NGRYPUBO+b+-+3",
+        "game=match&position=obupyrgn/8/8/8/8/8/8/NGRYPUBO+b+-",
+        "game=kamisado&target=3",
+        "game=kamisado&moves=g1-g7+h8-h6+g7-h8+left",
+        "game=kamon&target=3",
+    ] {
+        let (status, body) = get(&format!("{base}api/query?{params}")).await;
+        assert_eq!(status, 400, "{params}: {body}");
+        let message = body["error"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+    }
+    assert!(server.alive(), "the server died on bad input");
+}
+
+/// The standing the page shows: round, Black's and White's points.
+async fn shown_standing(client: &Client) -> Checked<(String, String, String)> {
+    let standing = client
+        .find(Locator::Css("#standing"))
+        .await
+        .map_err(webdriver("#standing"))?;
+    let mut out = Vec::new();
+    for name in ["data-round", "data-black", "data-white"] {
+        out.push(
+            standing
+                .attr(name)
+                .await
+                .map_err(webdriver(name))?
+                .unwrap_or_default(),
+        );
+    }
+    Ok((out[0].clone(), out[1].clone(), out[2].clone()))
+}
+
+fn expected_standing(report: &Json) -> (String, String, String) {
+    (
+        report["round"].to_string(),
+        report["score"]["black"].to_string(),
+        report["score"]["white"].to_string(),
+    )
+}
+
+/// The teeth drawn on the tower on `square`: its rank as the page shows it.
+async fn teeth_on(client: &Client, square: &str) -> Checked<(usize, Option<String>)> {
+    let tower = client
+        .find(Locator::Css(&format!(
+            r#"#board [data-square="{square}"] .tower"#
+        )))
+        .await
+        .map_err(webdriver(&format!("the tower on {square}")))?;
+    let teeth = tower
+        .find_all(Locator::Css(".teeth i"))
+        .await
+        .map_err(webdriver("teeth"))?;
+    let rank = tower
+        .attr("data-rank")
+        .await
+        .map_err(webdriver("data-rank"))?;
+    Ok((teeth.len(), rank))
+}
+
+/// Plays `mv` by clicking its tower (unless its moves already show) and its destination;
+/// then the page shows `played` moves and the value `query --target 3` gives after `line`.
+async fn click_match_move(client: &Client, mv: &str, played: usize, line: &str) -> Checked<Json> {
+    let (from, to) = mv.split_once('-').unwrap();
+    if client
+        .find(Locator::Css(&format!(r#"[data-square="{to}"] .badge"#)))
+        .await
+        .is_err()
+    {
+        click(client, &format!(r#"[data-square="{from}"] .tower"#)).await?;
+    }
+    click(client, &format!(r#"[data-square="{to}"]"#)).await?;
+    wait_for_answer(client, played).await?;
+    let expected = match_report("query", line);
+    ensure!(
+        shown_value(client).await? == expected_value(&expected),
+        "after {line} the page shows {:?}, query --target 3 says {:?}",
+        shown_value(client).await?,
+        expected_value(&expected)
+    );
+    ensure!(
+        shown_standing(client).await? == expected_standing(&expected),
+        "after {line} the page shows the standing {:?}, query says {:?}",
+        shown_standing(client).await?,
+        expected_standing(&expected)
+    );
+    Ok(expected)
+}
+
+/// What a visitor of match play does: choose it, play a round to its end by clicking, choose
+/// the refill, play on in round 2, go back, paste a record with a push and a bad one.
+async fn visit_match(client: &Client, server: &str) -> Checked<()> {
+    client
+        .goto(server)
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    client
+        .find(Locator::Css("#game"))
+        .await
+        .map_err(webdriver("#game"))?
+        .select_by_value("match")
+        .await
+        .map_err(webdriver("choosing match play"))?;
+    wait_for_answer(client, 0).await?;
+    let target = client
+        .find(Locator::Css("#target"))
+        .await
+        .map_err(webdriver("#target"))?
+        .prop("value")
+        .await
+        .map_err(webdriver("#target"))?;
+    ensure!(
+        target.as_deref() == Some("3"),
+        "the target chosen is {target:?}"
+    );
+    ensure!(
+        shown_standing(client).await? == ("1".into(), "0".into(), "0".into()),
+        "a new match shows {:?}",
+        shown_standing(client).await?
+    );
+
+    // Round 1: three clicked moves, the last reaching White's home row.
+    let mut line = String::new();
+    for (i, mv) in ROUND_ONE.split(' ').enumerate() {
+        line = if line.is_empty() {
+            mv.to_owned()
+        } else {
+            format!("{line} {mv}")
+        };
+        click_match_move(client, mv, i + 1, &line).await?;
+    }
+    let value = text_of(client, "#value").await?;
+    ensure!(
+        value.starts_with("Black won the round"),
+        "the round's end shows `{value}`"
+    );
+    // The winner is a Sumo at once, with its tooth.
+    ensure!(
+        teeth_on(client, "h8").await? == (1, Some("1".into())),
+        "the new Sumo on h8 shows {:?}",
+        teeth_on(client, "h8").await?
+    );
+
+    // The refill: from the left. Round 2 starts, White to move, the Sumo on h1.
+    click(client, "#refill-left").await?;
+    wait_for_answer(client, 4).await?;
+    let shown = match_report("show", ROUND_TWO);
+    ensure!(
+        shown_standing(client).await? == expected_standing(&shown),
+        "round 2 shows the standing {:?}, show says {:?}",
+        shown_standing(client).await?,
+        expected_standing(&shown)
+    );
+    ensure!(
+        text_of(client, "#fen").await? == shown["position"].as_str().unwrap(),
+        "round 2 starts at {}",
+        text_of(client, "#fen").await?
+    );
+    ensure!(
+        teeth_on(client, "h1").await? == (1, Some("1".into())),
+        "the Sumo on h1 shows {:?}",
+        teeth_on(client, "h1").await?
+    );
+    // Solving every move of a round's start takes a minute: the round's value comes
+    // first, and is `solve`'s.
+    let solved = match_report("solve", ROUND_TWO);
+    ensure!(
+        shown_value(client).await? == expected_value(&solved),
+        "round 2's start shows {:?}, solve --target 3 says {:?}",
+        shown_value(client).await?,
+        expected_value(&solved)
+    );
+    let plain = client
+        .find_all(Locator::Css("#board .tower:not(.sumo)"))
+        .await
+        .map_err(webdriver("towers"))?;
+    ensure!(
+        plain.len() == 15,
+        "{} plain towers drawn beside the Sumo",
+        plain.len()
+    );
+
+    // Round 2's first move, then every destination of Black's Sumo as query has it.
+    let after = click_match_move(client, "a8-a3", 5, &format!("{ROUND_TWO} a8-a3")).await?;
+    for m in after["moves"].as_array().unwrap() {
+        badge_agrees(client, &m["move"].as_str().unwrap()[3..], m).await?;
+    }
+    let share = share_link(client).await?;
+    ensure!(
+        share
+            == format!(
+                "{server}?game=match&target=3&moves={}",
+                encode(&format!("{ROUND_TWO} a8-a3"))
+            ),
+        "the share link is {share}"
+    );
+
+    // Back across the refill: the round's end and its choice again.
+    click(client, "#back").await?;
+    wait_for_answer(client, 4).await?;
+    click(client, "#back").await?;
+    wait_for_answer(client, 3).await?;
+    let buttons = client
+        .find_all(Locator::Css("#refill:not([hidden]) button"))
+        .await
+        .map_err(webdriver("refill buttons"))?;
+    ensure!(
+        buttons.len() == 2,
+        "{} refill buttons at the round's end",
+        buttons.len()
+    );
+
+    // A pasted record with a push: the pushed tower is shown where it went, Black moves
+    // again.
+    let pushed_line = format!("{PUSH_POSSIBLE} f3-f4");
+    let paste = client
+        .find(Locator::Css("#paste"))
+        .await
+        .map_err(webdriver("#paste"))?;
+    paste
+        .send_keys(&pushed_line)
+        .await
+        .map_err(webdriver("typing"))?;
+    click(client, "#load button").await?;
+    wait_for_answer(client, pushed_line.split(' ').count()).await?;
+    let event = text_of(client, "#event").await?;
+    ensure!(
+        event.contains("Sumo push f3-f4")
+            && event.contains("from f4 to f5")
+            && event.contains("Black moves again"),
+        "after the push the page says `{event}`"
+    );
+    client
+        .find(Locator::Css(r#"[data-square="f5"] .tower.pushed"#))
+        .await
+        .map_err(webdriver("the pushed tower on f5"))?;
+    ensure!(
+        shown_value(client).await? == expected_value(&match_report("query", &pushed_line)),
+        "after the push the page shows {:?}",
+        shown_value(client).await?
+    );
+    ensure!(
+        teeth_on(client, "f4").await? == (1, Some("1".into())),
+        "the pushing Sumo on f4 shows {:?}",
+        teeth_on(client, "f4").await?
+    );
+    if let Some(target) = std::env::var_os("KAMISADO_MATCH_SCREENSHOT") {
+        // The paste field scrolled the page: the board and the standing from the top.
+        client
+            .execute(
+                "document.activeElement.blur(); window.scrollTo(0, 0);",
+                Vec::new(),
+            )
+            .await
+            .map_err(webdriver("scrolling"))?;
+        let screenshot = client.screenshot().await.map_err(webdriver("screenshot"))?;
+        std::fs::write(&target, screenshot).map_err(|e| format!("{target:?}: {e}"))?;
+    }
+
+    // A bad record: the command line's message.
+    paste.clear().await.map_err(webdriver("clearing"))?;
+    paste_is_refused(
+        client,
+        "g1-g7 left",
+        &["query", "--target", "3", "--moves", "g1-g7 left"],
+    )
+    .await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_match_board_in_headless_chromium_agrees_with_query_target() {
+    let (Some(chromium), Some(chromedriver)) = (
+        program("chromium", "CHROMIUM"),
+        program("chromedriver", "CHROMEDRIVER"),
+    ) else {
+        panic!(
+            "this test needs headless Chromium and chromedriver, which are not installed: \
+             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
+             CHROMIUM and CHROMEDRIVER to their paths"
+        );
+    };
+    // Round 2's start is answered within the limit: its value, and the moves it reaches.
+    let mut server = Server::start(&["--time-limit", "3", "--hash-mb", "64"]);
+    let driver = Driver::start(&chromedriver);
+    let client = browser(&driver, &chromium).await;
+    let result = visit_match(&client, &server.url).await;
     let _ = client.close().await;
     if let Err(e) = result {
         panic!("{e}");

@@ -17,9 +17,11 @@ use crate::serve::{self, Settings};
 pub const SERVE_HELP: &str =
     "Open the printed address in a browser: click a tower to see its moves, coloured by \
 their result for the mover with the number of moves to the end, click a destination to play it.
-The game selector also offers Kamon: its hexagonal board, every legal cell coloured by its result.
+The game selector also offers match play (to 3, 7 or 15 points: Sumos, pushes, the refill
+choice; every value is the round's) and Kamon: its hexagonal board, every legal cell coloured by its result.
 The page's JSON API: GET /api/query?moves=a1-a5+d8-d3 (or position=TEXT&moves=...), the fields of
-`query --json`; GET /api/query?game=kamon&seed=1&moves=b1+d4 (or layout=TEXT), the fields of
+`query --json`; GET /api/query?game=match&target=3&moves=g1-g7+h8-h6+g7-h8+left (or position=TEXT),
+the fields of `query --target N --json`; GET /api/query?game=kamon&seed=1&moves=b1+d4 (or layout=TEXT), the fields of
 `kamisado kamon solve --json` and every legal cell's result; GET /api/games.
 
 Without --db the opening table built into the program answers the start and its perfect lines

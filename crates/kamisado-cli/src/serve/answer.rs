@@ -1,63 +1,121 @@
 //! One answer of `/api/query`: the request read into positions, and everything the board
 //! shows about the position it reaches.
+//!
+//! The single round (`game=kamisado`) and match play (`game=match`) share it: a single
+//! round is a match to one point, and both are read exactly as the command line reads
+//! `--position`, `--moves` and `--target`. Match play adds the standing (score, round,
+//! refill choice) and the ranks of the towers, and asks the round's value before its
+//! moves: a round's start with a Sumo is worth a fraction of a second, all its moves a
+//! minute or more, and the value should not wait for them.
 
+use kamisado_core::{quote, Tower};
 use kamisado_db::Oracle;
-use kamisado_match::{MatchPosition, Move, Target};
+use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use super::perfect_line::perfect_line;
 use crate::analysis::{analyse, QueryReport};
-use crate::args::PositionArgs;
+use crate::args::{parse_target, PositionArgs};
 use crate::failure::{Failure, Result};
 use crate::input;
 
-/// A request read and checked: where the line starts and the moves played from there.
+/// The id of match play in the game selector and the API.
+pub const MATCH: &str = "match";
+
+/// The target a match request gets when it names none (and gives no position): Standard.
+const DEFAULT_TARGET: Target = Target::Standard;
+
+/// A request read and checked: where the line starts and the record played from there.
 pub struct Request {
     /// The game, as [`super::games::served`] named it.
     game: &'static str,
-    /// The line's start: the position given, or the start of a round.
+    /// The line's start: the position given, or the start of a round (of a match).
     start: MatchPosition,
-    /// The moves of positive length played from `start`.
-    moves: Vec<Move>,
+    /// The moves of positive length and the refill choices played from `start`.
+    record: MatchRecord,
     /// The position they reach.
     given: MatchPosition,
 }
 
 impl Request {
-    /// Reads `position` and `moves` exactly as the command line reads `--position` and
-    /// `--moves`: the same positions, the same one-line errors.
+    /// Reads `position`, `moves` and, for match play, `target` exactly as the command line
+    /// reads `--position`, `--moves` and `--target`: the same positions, the same one-line
+    /// errors. A single round (`game=kamisado`) refuses match positions; match play
+    /// refuses single rounds.
     pub fn read(
         game: &'static str,
         position: Option<String>,
         moves: Option<String>,
+        target: Option<String>,
     ) -> Result<Request> {
+        let is_match = game == MATCH;
+        let target = match (target, is_match) {
+            (None, _) => None,
+            (Some(_), false) => {
+                return Err(Failure::input(format!(
+                    "target= is for game={MATCH}, not game={game}"
+                )))
+            }
+            (Some(_), true) if position.is_some() => {
+                return Err(Failure::input(
+                    "target= starts a match from the standard start; a position text gives its own target (its fourth field)",
+                ))
+            }
+            (Some(text), true) => match parse_target(&text) {
+                Ok(t) if t != Target::Single => Some(t),
+                _ => {
+                    return Err(Failure::input(format!(
+                        "target={}: expected the points of a match: 3 (Standard), 7 (Long) or 15 (Marathon)",
+                        quote(text.trim())
+                    )))
+                }
+            },
+        };
         let args = PositionArgs {
+            target: if is_match && position.is_none() {
+                Some(target.unwrap_or(DEFAULT_TARGET))
+            } else {
+                target
+            },
             position,
             moves: moves.clone(),
-            target: None,
         };
         let (start, record) = input::record(&args)?;
-        if start.target() != Target::Single {
+        if !is_match && start.target() != Target::Single {
+            return Err(Failure::input(format!(
+                "a match position (a target, or Sumos) is played with game={MATCH}; game={game} is the single round"
+            )));
+        }
+        if is_match && start.target() == Target::Single {
             return Err(Failure::input(
-                "match positions (a target, or Sumos) are not served yet: the board plays single rounds",
+                "position=: a single round's position (no target, or target 1): match play is to 3, 7 or 15 points; a single round is played with game=kamisado",
             ));
         }
         let given = input::position(&args)?;
-        let moves = record.rounds()[0].moves.clone();
         Ok(Request {
             game,
             start,
-            moves,
+            record,
             given,
         })
+    }
+
+    fn is_match(&self) -> bool {
+        self.start.target() != Target::Single
+    }
+
+    /// The position the answer is about, before its pending zero-length moves: which
+    /// oracle answers depends on whether its round has a Sumo.
+    pub fn position(&self) -> &MatchPosition {
+        &self.given
     }
 }
 
 /// What `/api/query` sends: `query --json`'s fields, and what a board needs beside them.
 #[derive(Serialize)]
 pub struct Answer {
-    /// The game the answer is about (`kamisado`; match play and Kamon later).
+    /// The game the answer is about: `kamisado` or `match`.
     game: &'static str,
     #[serde(flatten)]
     report: QueryReport,
@@ -70,9 +128,54 @@ pub struct Answer {
     pv_complete: bool,
     /// The line played to reach the position, with the zero-length moves each move caused.
     line: LineJson,
+    /// Match play: the ranked towers, and whether the round and the match are over.
+    #[serde(flatten)]
+    match_play: Option<MatchJson>,
     /// Why the answer is incomplete, if it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
+}
+
+/// What a board of match play shows beside `query --json`'s standing (`target`, `round`,
+/// `score`, `refill_by`, `refill_choices`, `match_winner`).
+#[derive(Serialize)]
+struct MatchJson {
+    /// Every tower of rank 1 or more, with its rank (a finished round's winner with its
+    /// gain, marked `promoted`).
+    sumos: Vec<SumoJson>,
+    round_over: bool,
+    match_over: bool,
+}
+
+#[derive(Serialize)]
+struct SumoJson {
+    square: String,
+    side: &'static str,
+    colour: &'static str,
+    rank: u8,
+    /// The tower that has just won the round and gained its last rank.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    promoted: bool,
+}
+
+impl MatchJson {
+    fn of(pos: &MatchPosition) -> MatchJson {
+        let promoted = pos.round_end().map(|end| end.promoted);
+        MatchJson {
+            sumos: Tower::all()
+                .filter(|&t| pos.rank(t) > 0)
+                .map(|t| SumoJson {
+                    square: pos.board().square_of(t).to_string(),
+                    side: t.side.name(),
+                    colour: t.colour.name(),
+                    rank: pos.rank(t),
+                    promoted: promoted == Some(t),
+                })
+                .collect(),
+            round_over: pos.is_round_over(),
+            match_over: pos.is_match_over(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -81,35 +184,89 @@ struct LineJson {
     start: String,
     /// The start's pending zero-length moves, played before anything else.
     zero_length_moves: Vec<String>,
+    /// In a match, the refill choices too (`left`, `right`), each where it was made.
     moves: Vec<PlayedJson>,
 }
 
 #[derive(Serialize)]
 struct PlayedJson {
+    /// A move, or in a match a refill choice.
     #[serde(rename = "move")]
     mv: String,
     /// Who made it.
     side: &'static str,
     /// The zero-length moves that followed it, in order.
     zero_length_moves: Vec<String>,
+    /// Match play: the round the move belongs to (a refill choice: the round it ends).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<u32>,
+    /// A refill choice, not a move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    refill: bool,
+    /// A Sumo push: the towers pushed, each one square back (the pusher moves again).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pushed: Vec<PushedJson>,
+}
+
+#[derive(Serialize)]
+struct PushedJson {
+    side: &'static str,
+    colour: &'static str,
+    from: String,
+    to: String,
 }
 
 fn texts(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     moves.into_iter().map(|m| m.to_string()).collect()
 }
 
-/// The line played, move by move, with what each move caused.
+/// The towers a move pushed: those of the opponent that it moved (none unless it is a
+/// push), seen by comparing the boards before and after.
+fn pushed(before: &MatchPosition, after: &MatchPosition) -> Vec<PushedJson> {
+    let mover = before.turn();
+    Tower::all()
+        .filter(|t| t.side != mover)
+        .filter_map(|t| {
+            let (from, to) = (before.board().square_of(t), after.board().square_of(t));
+            (from != to).then(|| PushedJson {
+                side: t.side.name(),
+                colour: t.colour.name(),
+                from: from.to_string(),
+                to: to.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The line played, move by move and round by round, with what each move caused.
 fn played_line(request: &Request) -> LineJson {
-    let mut pos = request.start.resolve();
-    let mut moves = Vec::with_capacity(request.moves.len());
-    for &m in &request.moves {
-        let stepped = pos.step_unchecked(m);
-        moves.push(PlayedJson {
-            mv: m.to_string(),
-            side: pos.turn().name(),
-            zero_length_moves: texts(stepped.pending_zero_moves()),
-        });
-        pos = stepped.resolve();
+    let is_match = request.is_match();
+    let mut moves = Vec::new();
+    for round in request.record.rounds() {
+        let mut pos = round.start.resolve();
+        let number = is_match.then(|| pos.round_number());
+        for &m in &round.moves {
+            let stepped = pos.step_unchecked(m);
+            moves.push(PlayedJson {
+                mv: m.to_string(),
+                side: pos.turn().name(),
+                zero_length_moves: texts(stepped.pending_zero_moves()),
+                round: number,
+                refill: false,
+                pushed: pushed(&pos, &stepped),
+            });
+            pos = stepped.resolve();
+        }
+        if let (Some(choice), Some(end)) = (round.refill, round.result) {
+            moves.push(PlayedJson {
+                mv: choice.word().to_owned(),
+                side: end.winner.name(),
+                zero_length_moves: Vec::new(),
+                round: number,
+                refill: true,
+                pushed: Vec::new(),
+            });
+        }
     }
     LineJson {
         start: request.start.to_string(),
@@ -119,24 +276,44 @@ fn played_line(request: &Request) -> LineJson {
 }
 
 /// Answers a request: blocking, bounded by `cancel`. `time_limit` (seconds) is only for
-/// the message when the search is stopped.
+/// the message when the search is stopped. `oracle` must be one set up for the round of
+/// the request's position (see [`kamisado_db::Rounds`]).
 pub fn answer(
     oracle: &Oracle,
     request: &Request,
     cancel: &Cancel,
     time_limit: f64,
 ) -> Result<Answer> {
-    let analysis = analyse(oracle, &request.given, cancel, &mut |_| {})?;
+    // Match play: the round's value and a perfect line first (a null-window search and
+    // probes at its score), then every move.
+    let early = if request.is_match() {
+        let pos = request.given.resolve();
+        oracle.position(&pos, cancel).ok().map(|v| {
+            let line = perfect_line(oracle, &pos, v.outcome, None, cancel);
+            (v, line)
+        })
+    } else {
+        None
+    };
+    let mut analysis = analyse(oracle, &request.given, cancel, &mut |_| {})?;
     let pos = analysis.position;
-    let (pv, pv_complete) = match analysis.verdict.filter(|_| !analysis.timed_out) {
-        Some(v) => perfect_line(
-            oracle,
-            &pos,
-            v.outcome,
-            analysis.best.first().copied(),
-            cancel,
-        ),
-        None => (Vec::new(), false),
+    let (pv, pv_complete) = match early {
+        Some((verdict, line)) => {
+            // Exact either way; what the rules or the database said of the position is
+            // kept when the moves ran out of time.
+            analysis.verdict = analysis.verdict.or(Some(verdict));
+            line
+        }
+        None => match analysis.verdict.filter(|_| !analysis.timed_out) {
+            Some(v) => perfect_line(
+                oracle,
+                &pos,
+                v.outcome,
+                analysis.best.first().copied(),
+                cancel,
+            ),
+            None => (Vec::new(), false),
+        },
     };
     let message = if analysis.timed_out {
         Some(analysis.time_out_message(time_limit))
@@ -160,6 +337,7 @@ pub fn answer(
         pv: texts(pv),
         pv_complete,
         line: played_line(request),
+        match_play: request.is_match().then(|| MatchJson::of(&pos)),
         message,
     })
 }

@@ -1,7 +1,7 @@
 //! The JSON API's handlers: reading a request, waiting for a search permit, running the
 //! search off the executor under the time limit, and answering.
 //!
-//! Both games go the same way (read, wait for a permit, search, answer); only the reading
+//! Every game goes the same way (read, wait for a permit, search, answer); only the reading
 //! and the answer differ.
 //!
 //! Errors are JSON too, `{"error": "..."}`: 400 for bad input, with the message the
@@ -35,6 +35,8 @@ pub struct Params {
     game: Option<String>,
     position: Option<String>,
     moves: Option<String>,
+    /// Match play: the points of a match from the standard start (3, 7 or 15).
+    target: Option<String>,
     /// Kamon: the layout text, or the seed of a random layout and its random placements.
     layout: Option<String>,
     seed: Option<String>,
@@ -60,8 +62,9 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// `GET /api/query?game=kamisado&position=TEXT&moves=a1-a5+d8-d3`, or
-/// `GET /api/query?game=kamon&layout=TEXT&moves=b1+d4` (`seed=N` instead of `layout`).
+/// `GET /api/query?game=kamisado&position=TEXT&moves=a1-a5+d8-d3`,
+/// `GET /api/query?game=match&target=3&moves=g1-g7+h8-h6+g7-h8+left` (or `position=TEXT`
+/// of a match, with its target), or `GET /api/query?game=kamon&layout=TEXT&moves=b1+d4` (`seed=N` instead of `layout`).
 pub async fn query(
     State(app): State<Arc<App>>,
     params: Result<Query<Params>, QueryRejection>,
@@ -79,7 +82,11 @@ pub async fn query(
         Ok(game) => game,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
-    let (position, moves) = (given(params.position), given(params.moves));
+    let (position, moves, target) = (
+        given(params.position),
+        given(params.moves),
+        given(params.target),
+    );
     let (layout, seed, after) = (
         given(params.layout),
         given(params.seed),
@@ -91,6 +98,12 @@ pub async fn query(
             return error(
                 StatusCode::BAD_REQUEST,
                 "position= is a Kamisado position; a Kamon game is layout=TEXT or seed=N, then moves=",
+            );
+        }
+        if target.is_some() {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "target= is for game=match; a Kamon game is layout=TEXT or seed=N, then moves=",
             );
         }
         let request = match KamonRequest::read(layout, seed, after, moves) {
@@ -109,12 +122,13 @@ pub async fn query(
             format!("layout=, seed= and after= are for game=kamon, not game={game}"),
         );
     }
-    let request = match Request::read(game, position, moves) {
+    let request = match Request::read(game, position, moves, target) {
         Ok(request) => request,
         Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
     };
-    let oracle = Arc::clone(&app.oracle);
+    let shared = Arc::clone(&app);
     search(&app, move |cancel, limit| {
+        let oracle = shared.oracle_for(request.position())?;
         answer(&oracle, &request, cancel, limit)
     })
     .await

@@ -1,7 +1,8 @@
-//! The games the board knows, for its selector: single-round Kamisado and Kamon are
-//! served; match play is listed so that the page and the API already have its place.
+//! The games the board knows, for its selector: single-round Kamisado, match play and
+//! Kamon.
 
 use kamisado_core::{Colour, Position, Square};
+use kamisado_match::{MatchPosition, Target};
 use serde::Serialize;
 
 /// The game a request names when it names none.
@@ -24,6 +25,28 @@ pub struct Game {
     /// start: Kamon's layouts are random).
     #[serde(skip_serializing_if = "Option::is_none")]
     first_query: Option<&'static str>,
+    /// Match play: the targets offered, the first the default.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    targets: Vec<TargetJson>,
+}
+
+/// A match target for the selector: its points, name and start position.
+#[derive(Serialize)]
+struct TargetJson {
+    points: u32,
+    name: &'static str,
+    start: String,
+}
+
+fn match_targets() -> Vec<TargetJson> {
+    [Target::Standard, Target::Long, Target::Marathon]
+        .into_iter()
+        .map(|t| TargetJson {
+            points: t.points(),
+            name: t.name(),
+            start: MatchPosition::start(t).to_string(),
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -54,14 +77,16 @@ pub fn all() -> Games {
                 start: Some(Position::start().to_string()),
                 squares: Some(square_colours()),
                 first_query: None,
+                targets: Vec::new(),
             },
             Game {
-                id: "match",
+                id: super::answer::MATCH,
                 name: "Kamisado: match play",
-                available: false,
-                start: None,
-                squares: None,
+                available: true,
+                start: Some(MatchPosition::start(Target::Standard).to_string()),
+                squares: Some(square_colours()),
                 first_query: None,
+                targets: match_targets(),
             },
             Game {
                 id: super::kamon::GAME,
@@ -72,6 +97,7 @@ pub fn all() -> Games {
                 // A late position of a random layout, solved at once; the empty board
                 // of a layout is not solvable within a request's time limit.
                 first_query: Some("seed=1&after=14"),
+                targets: Vec::new(),
             },
         ],
     }
@@ -83,7 +109,7 @@ pub fn served(requested: Option<&str>) -> Result<&'static str, String> {
     match all().games.into_iter().find(|g| g.id == id) {
         Some(g) if g.available => Ok(g.id),
         Some(g) => Err(format!(
-            "game `{id}` ({}) is not served yet; this server answers for `{DEFAULT}` and `kamon`",
+            "game `{id}` ({}) is not served yet; this server answers for `{DEFAULT}`, `match` and `kamon`",
             g.name
         )),
         None => Err(format!(

@@ -10,12 +10,16 @@
 //! - Searches are CPU-bound and blocking: they run on tokio's blocking threads, never on
 //!   the executor, at most [`Settings::searches`] at once (a request finding them all busy
 //!   waits briefly, then gets 503), each stopped by the time limit or when its client
-//!   goes away. One oracle, and so one solver table, serves every request: what one
-//!   search learns makes the next faster.
+//!   goes away. One oracle, and so one solver table, serves every single round and every
+//!   round of a match without a Sumo: what one search learns makes the next faster. Rounds
+//!   with a Sumo on the board have a second oracle, the one `query --target N` uses for
+//!   them, whose table is made at the first such question (so a server that never sees
+//!   one costs no more memory).
 //! - The assets are plain HTML, CSS and JavaScript compiled into the binary: no build step
 //!   outside cargo, nothing to install beside the program.
-//! - Games are named in every request (`game=kamisado`, the default, or `game=kamon`) and
-//!   listed by `/api/games`, so match play can join through the same API shape. Kamon
+//! - Games are named in every request (`game=kamisado`, the default, `game=match` or
+//!   `game=kamon`) and listed by `/api/games`. Match play is the single round's answer
+//!   with the match's standing and the towers' ranks beside it ([`answer`]). Kamon
 //!   answers come from `kamisado kamon`'s own reader, solver and report ([`kamon`]).
 
 mod answer;
@@ -26,12 +30,13 @@ mod kamon;
 pub mod opening_table;
 mod perfect_line;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::routing::get;
 use axum::Router;
-use kamisado_db::Oracle;
+use kamisado_db::{Oracle, Rounds};
+use kamisado_match::MatchPosition;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
@@ -46,23 +51,48 @@ pub struct Settings {
     pub searches: usize,
 }
 
-/// What every request shares: the oracle, the Kamon solver and the permits to search.
+/// What every request shares: the oracles, the Kamon solver and the permits to search.
 pub struct App {
+    /// Single rounds, and rounds of a match without a Sumo (with the database).
     oracle: Arc<Oracle>,
+    /// Rounds with a Sumo on the board: made at the first question about one.
+    sumo_oracle: OnceLock<std::result::Result<Arc<Oracle>, String>>,
+    search: SearchArgs,
     kamon: Arc<kamon::KamonSolvers>,
     permits: Arc<Semaphore>,
     settings: Settings,
 }
 
 impl App {
-    /// `kamon_search` makes Kamon's solvers, one layout at a time.
-    pub fn new(oracle: Oracle, kamon_search: SearchArgs, settings: Settings) -> App {
+    /// `search` makes the match rounds' oracle and Kamon's solvers, one layout at a time.
+    pub fn new(oracle: Oracle, search: SearchArgs, settings: Settings) -> App {
         App {
             oracle: Arc::new(oracle),
-            kamon: Arc::new(kamon::KamonSolvers::new(kamon_search)),
+            sumo_oracle: OnceLock::new(),
+            kamon: Arc::new(kamon::KamonSolvers::new(search.clone())),
+            search,
             permits: Arc::new(Semaphore::new(settings.searches.max(1))),
             settings,
         }
+    }
+}
+
+impl App {
+    /// The oracle for `pos`'s round, as `query` chooses one: the single-round oracle for
+    /// a round without a Sumo, else the match rounds' (made now if this is the first
+    /// question about such a round: blocking, a table is allocated).
+    fn oracle_for(&self, pos: &MatchPosition) -> crate::failure::Result<Arc<Oracle>> {
+        if Rounds::of(&pos.resolve()) == Rounds::Plain {
+            return Ok(Arc::clone(&self.oracle));
+        }
+        self.sumo_oracle
+            .get_or_init(|| {
+                crate::input::oracle_without_db(&self.search, Rounds::Sumo)
+                    .map(Arc::new)
+                    .map_err(|e| e.message())
+            })
+            .clone()
+            .map_err(crate::failure::Failure::internal)
     }
 }
 

@@ -1,4 +1,4 @@
-// The analysis board, for Kamisado and Kamon. It knows no rules: every legal move, every
+// The analysis board, for Kamisado (a single round or match play) and Kamon. It knows no rules: every legal move, every
 // value, every zero-length move, every legal cell comes from the server's /api/query; the
 // page draws them and keeps the line being looked at (its start, its moves, how far along
 // it the board is).
@@ -14,6 +14,7 @@ const REASONS = { goal: "reached the goal row", deadlock: "deadlock" };
 const state = {
   games: [],
   game: "kamisado",
+  target: 3,       // match play: the points of a match from the standard start
   start: null,     // position text of the line's start; null: the start of a round
   layout: null,    // Kamon: the line's layout, {seed: "N"} or {text: "1a2b.../..."}
   after: null,     // Kamon: random placements of the seed to ask for once (then moves)
@@ -45,19 +46,24 @@ function el(tag, attrs, ...children) {
 
 function capitalise(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
-// The board field of a position text: the tower on each square.
+// The board field of a position text: the tower on each square, with its rank (in match
+// play a `+` per rank follows a tower's letter).
 function readPosition(text) {
   const [board, side, active] = text.trim().split(/\s+/);
   const towers = {};
   board.split("/").forEach((row, i) => {
     const rank = 8 - i;
     let file = 0;
+    let last = null;
     for (const ch of row) {
       if (ch >= "1" && ch <= "8") { file += Number(ch); continue; }
-      towers[FILES[file] + rank] = {
+      if (ch === "+") { if (last) last.rank += 1; continue; }
+      last = {
         side: ch === ch.toUpperCase() ? "black" : "white",
         colour: ch.toLowerCase(),
+        rank: 0,
       };
+      towers[FILES[file] + rank] = last;
       file += 1;
     }
   });
@@ -80,6 +86,12 @@ function badgeText(value, remoteness) {
   return "?";
 }
 
+const SUMO_NAMES = { 1: "Sumo", 2: "Double Sumo", 3: "Triple Sumo", 4: "Quadruple Sumo" };
+const REFILL_WORDS = {
+  left: ["From the left", "each player sets their towers on their home row from their own left (Black from a1, White from h8)"],
+  right: ["From the right", "each player sets their towers on their home row from their own right (Black from h1, White from a8)"],
+};
+
 const SOURCES = { db: "from the database", search: "searched live", rules: "by the rules" };
 
 function queryParams(moveCount) {
@@ -90,6 +102,7 @@ function queryParams(moveCount) {
     else if (state.layout) p.set("layout", state.layout.text);
     if (state.after) p.set("after", state.after);
   }
+  if (state.game === "match" && !state.start) p.set("target", String(state.target));
   if (state.start) p.set("position", state.start);
   const moves = state.moves.slice(0, moveCount);
   if (moves.length) p.set("moves", moves.join(" "));
@@ -241,6 +254,9 @@ function renderBoard(a) {
   const passed = new Set(
     (lastIndex >= 0 ? (state.played[lastIndex] || {}).zero_length_moves || [] : state.startZeros)
       .map((z) => z.split("-")[0]));
+  const pushed = new Set((lastIndex >= 0 ? (state.played[lastIndex] || {}).pushed || [] : []).map((p) => p.to));
+  // Match play: the ranks as the server gives them (a round's winner with its gain).
+  const sumos = new Map((a.sumos || []).map((t) => [t.square, t]));
   const hover = state.hover ? state.hover.split("-") : [];
 
   const board = $("board");
@@ -272,6 +288,18 @@ function renderBoard(a) {
         if (isActive) t.classList.add("active");
         if (square === selected) t.classList.add("selected");
         if (passed.has(square)) t.classList.add("passed");
+        if (pushed.has(square)) t.classList.add("pushed");
+        const sumo = sumos.get(square);
+        const rank = sumo ? sumo.rank : tower.rank;
+        if (rank > 0) {
+          t.classList.add("sumo");
+          t.dataset.rank = String(rank);
+          if (sumo && sumo.promoted) t.classList.add("promoted");
+          const teeth = el("span", { class: "teeth" });
+          for (let i = 0; i < rank; i++) teeth.append(el("i"));
+          t.append(teeth, el("span", { class: "rank-number" }, String(rank)));
+          t.title = `${capitalise(tower.side)}'s ${COLOUR_NAMES[tower.colour]} ${SUMO_NAMES[rank] || "Sumo"} on ${square}`;
+        }
         sq.append(t);
         if (byFrom.has(square)) {
           sq.classList.add("clickable");
@@ -315,7 +343,18 @@ function renderStatus(a) {
   value.className = "value";
   value.dataset.value = a.value || "";
   value.dataset.remoteness = a.remoteness == null ? "" : String(a.remoteness);
-  if (a.winner) {
+  renderStanding(a);
+  if (a.game === "match" && a.winner) {
+    const promoted = (a.sumos || []).find((t) => t.promoted);
+    turn.textContent = a.match_over ? "Match over" : `Round ${a.round} over`;
+    value.textContent = a.match_over
+      ? `${capitalise(a.match_winner)} won the match ${a.score[a.match_winner]}\u2013${a.score[a.match_winner === "black" ? "white" : "black"]}`
+      : `${capitalise(a.winner)} won the round: ${REASONS[a.reason] || a.reason}`;
+    value.classList.add("over");
+    if (promoted) {
+      turn.textContent += `: ${capitalise(promoted.side)}'s ${promoted.colour} tower becomes a ${SUMO_NAMES[promoted.rank] || "Sumo"}`;
+    }
+  } else if (a.winner) {
     turn.textContent = "Game over";
     value.textContent = `${capitalise(a.winner)} won: ${REASONS[a.reason] || a.reason}`;
     value.classList.add("over");
@@ -324,6 +363,7 @@ function renderStatus(a) {
     turn.textContent = `${capitalise(a.to_move)} to move${active}`;
     if (a.value) {
       value.textContent = `${capitalise(a.to_move)} ${describe(a.value, a.remoteness)}`;
+      if (a.game === "match") value.append(el("span", { class: "hint" }, " (round value)"));
       value.classList.add(a.value);
     } else {
       value.textContent = "not solved within the time limit";
@@ -349,13 +389,51 @@ function renderStatus(a) {
     notes.push(...who);
     notes.push(`${capitalise(a.to_move)} moves next.`);
   }
+  const pushes = lastIndex >= 0 ? (state.played[lastIndex] || {}).pushed || [] : [];
+  if (pushes.length) {
+    const mover = state.played[lastIndex].side;
+    const what = pushes.map((p) => `${capitalise(p.side)}'s ${p.colour} tower from ${p.from} to ${p.to}`).join(", ");
+    notes.push(`Sumo push ${state.moves[lastIndex]}: ${what}. The opponent's turn is skipped: ${capitalise(mover)} moves again.`);
+  }
   if (a.reason === "deadlock") {
     notes.push(`The blocked towers name each other in a circle: deadlock; ${a.winner === "black" ? "White" : "Black"} made the last move and loses.`);
   }
   const event = $("event");
   event.replaceChildren(...notes.map((n) => el("div", {}, n)));
   event.hidden = notes.length === 0;
+  renderRefill(a);
   showMessage(a.message || "");
+}
+
+// Match play: the target, the round and the score.
+function renderStanding(a) {
+  const standing = $("standing");
+  if (a.game !== "match") { standing.replaceChildren(); return; }
+  const target = (currentGame().targets || []).find((t) => t.points === a.target);
+  Object.assign(standing.dataset, {
+    round: String(a.round), black: String(a.score.black), white: String(a.score.white), target: String(a.target),
+  });
+  standing.replaceChildren(
+    el("span", { class: "muted" }, `${target ? target.name : "Match"} to ${a.target}`),
+    el("span", {}, `Round ${a.round}`),
+    el("span", { class: "score", title: "points: each tower of rank r is worth 2^r \u2212 1" },
+      el("span", { class: "dot black" }), ` Black ${a.score.black} \u2013 ${a.score.white} White `,
+      el("span", { class: "dot white" })));
+}
+
+// Between rounds: the winner's refill choice, as two buttons.
+function renderRefill(a) {
+  const box = $("refill");
+  const choices = a.game === "match" && a.refill_by ? a.refill_choices || [] : [];
+  box.hidden = choices.length === 0;
+  if (!choices.length) { box.replaceChildren(); return; }
+  box.replaceChildren(el("div", {}, `${capitalise(a.refill_by)} won the round and chooses how both home rows are refilled for round ${a.round + 1} (${a.refill_by === "black" ? "White" : "Black"}, the loser, starts):`),
+    ...choices.map((c) => {
+      const [title, what] = REFILL_WORDS[c] || [c, ""];
+      const b = el("button", { type: "button", id: `refill-${c}`, dataset: { refill: c } }, title, el("small", {}, what));
+      b.addEventListener("click", () => play([c]));
+      return b;
+    }));
 }
 
 function renderHistory() {
@@ -369,16 +447,23 @@ function renderHistory() {
       state.game === "kamon" ? "none yet: click a cell to place a piece" : "none yet: click a tower, then where it goes"));
     return;
   }
+  let round = 0;
   state.moves.forEach((mv, i) => {
     const info = state.played[i];
-    const cls = i === state.cursor - 1 ? "current" : i >= state.cursor ? "future" : "";
+    if (state.game === "match" && info && info.round && info.round !== round && !info.refill) {
+      round = info.round;
+      list.append(el("li", { class: "round-sep" }, `Round ${round}`));
+    }
+    let cls = i === state.cursor - 1 ? "current" : i >= state.cursor ? "future" : "";
+    if (info && info.refill) cls += " refill-choice";
     const item = el("li", { class: cls, dataset: { index: String(i + 1) }, title: "go to this move" },
       el("span", { class: "n" }, `${i + 1}.`),
       info ? el("span", { class: `dot ${info.side}` }) : null,
       mv,
       info && info.zero_length_moves.length
         ? el("span", { class: "zero", title: "zero-length moves that followed" }, `(${info.zero_length_moves.join(" ")})`)
-        : null);
+        : null,
+      info && info.pushed && info.pushed.length ? el("span", { class: "zero", title: "a Sumo push" }, "(push)") : null);
     item.addEventListener("click", () => goTo(i + 1));
     list.append(item);
   });
@@ -390,7 +475,7 @@ function renderLine(a) {
   const line = $("pv");
   line.replaceChildren();
   if (a.winner) {
-    line.append(el("span", { class: "muted" }, "the game is over"));
+    line.append(el("span", { class: "muted" }, a.game === "match" ? "the round is over" : "the game is over"));
     return;
   }
   if (!a.pv.length) {
@@ -422,7 +507,11 @@ function renderMoves(a) {
     row.addEventListener("mouseleave", () => { state.hover = null; renderBoard(a); });
     body.append(row);
   }
-  if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "3" }, "no moves: the game is over")));
+  if (!rows.length) {
+    const over = a.game !== "match" ? "the game is over"
+      : a.match_over ? "the match is over" : "the round is over: the winner chooses the refill";
+    body.append(el("tr", {}, el("td", { colspan: "3" }, `no moves: ${over}`)));
+  }
 }
 
 function renderShare(a) {
@@ -447,9 +536,11 @@ function readPasted(text) {
   }
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length && words[0].includes("/")) {
-    let rest = words.slice(3);
+    // A match position has a fourth field, its target.
+    const fields = /^\d+$/.test(words[3] || "") ? 4 : 3;
+    let rest = words.slice(fields);
     if (rest[0] === "moves") rest = rest.slice(1);
-    return { start: words.slice(0, 3).join(" "), moves: rest };
+    return { start: words.slice(0, fields).join(" "), moves: rest };
   }
   return { start: null, moves: words };
 }
@@ -501,6 +592,21 @@ async function init() {
     selectGame(select.value);
     show();
   });
+  const targets = $("target");
+  for (const t of (listing.games.find((g) => g.id === "match") || {}).targets || []) {
+    targets.append(el("option", { value: String(t.points) }, `${t.name} (${t.points} points)`));
+  }
+  if (state.game === "match" && params.get("target")) {
+    state.target = Number(params.get("target"));
+    targets.value = params.get("target");
+  }
+  targets.addEventListener("change", () => {
+    const target = Number(targets.value);
+    selectGame("match");
+    state.target = target;
+    targets.value = String(target);
+    show();
+  });
   if (state.game === "kamon" && (params.get("seed") || params.get("layout"))) {
     state.layout = params.get("seed") ? { seed: params.get("seed") } : { text: params.get("layout") };
     state.after = params.get("after") || null;
@@ -543,15 +649,22 @@ function selectGame(id) {
   $("game").value = id;
   document.body.dataset.game = id;
   const kamon = id === "kamon";
-  $("title").textContent = kamon ? "Kamon" : "Kamisado";
+  $("title").textContent = kamon ? "Kamon" : id === "match" ? "Kamisado match" : "Kamisado";
   $("paste").placeholder = kamon
     ? "a seed (7), a layout text with placements after it, or placements (b1 d4)"
-    : "a move list (a1-a5 d8-d3) or a position text";
+    : id === "match"
+      ? "a match record (g1-g7 h8-h6 g7-h8 left ...) or a match position text"
+      : "a move list (a1-a5 d8-d3) or a position text";
   $("paste").setAttribute("aria-label", kamon ? "layout, seed or placements" : "position or moves");
   $("moves-title").textContent = kamon ? "Every cell" : "Every move";
   $("moves-col").textContent = kamon ? "cell" : "move";
   $("moves-extra").textContent = kamon ? "chip" : "source";
   Object.assign(state, { start: null, layout: null, after: null, moves: [], cursor: 0, played: [], answer: null });
+  if (id === "match") {
+    const targets = (currentGame() || {}).targets || [];
+    state.target = targets.length ? targets[0].points : 3;
+    $("target").value = String(state.target);
+  }
   if (kamon) {
     const first = new URLSearchParams((currentGame() || {}).first_query || "seed=1");
     state.layout = first.get("layout") ? { text: first.get("layout") } : { seed: first.get("seed") || "1" };
