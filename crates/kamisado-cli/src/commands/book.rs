@@ -31,7 +31,7 @@ The book itself is derived from those results and written under a temporary name
 renamed, so a reader that has the old book open keeps reading the old file.
 
 Examples:
-  kamisado book --plies 4 --threads 2 --hash-mb 1024
+  kamisado book --plies 4 --threads 2 --hash-mb 2048
   kamisado book --plies 2 --moves \"h1-h7 c8-c4\" --out /tmp/mid-game-book.kdb";
 
 /// `kamisado book`.
