@@ -44,12 +44,12 @@ pub enum WholeMatchCommand {
         after_help = "Examples:\n  kamisado whole-match solve --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match solve --target 3 --moves \"h1-h5 e8-e3\" --json"
     )]
     Solve(SolveArgs),
-    /// Every move of a match position with its match value
+    /// Every move of a match position with its match value (--time-limit: each move's)
     #[command(
         after_help = "Examples:\n  kamisado whole-match query --target 3 --moves \"h1-h5 e8-e3\" --time-limit 10\n  kamisado whole-match query --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 30 --db proofs.kmp --json"
     )]
-    Query(QueryArgs),
-    /// The first moves of a match (Standard: --target 3) with their match values
+    Query(SolveArgs),
+    /// The first moves of a match (Standard: --target 3) with their match values (--time-limit: each move's)
     #[command(
         after_help = "Example:\n  kamisado whole-match openings --target 3 --time-limit 60 --db proofs.kmp --json > match-openings.json"
     )]
@@ -77,8 +77,9 @@ pub struct MachineArgs {
     pub time_limit: Option<f64>,
 }
 
+/// The match position a subcommand works on.
 #[derive(Args, Debug)]
-pub struct SolveArgs {
+pub struct MatchPositionArgs {
     /// Match position text: `<board> <side> <active> <target>`
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
@@ -88,24 +89,14 @@ pub struct SolveArgs {
     /// Match target when no --position is given: 1, 3, 7 or 15
     #[arg(long, default_value = "3")]
     pub target: Target,
-    #[command(flatten)]
-    pub machine: MachineArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
+/// `solve` and `query`: a match position searched with the machine's limits.
 #[derive(Args, Debug)]
-pub struct QueryArgs {
-    /// Match position text: `<board> <side> <active> <target>`
-    #[arg(long, value_name = "TEXT")]
-    pub position: Option<String>,
-    /// A match record played from --position (or from the start of a match to --target)
-    #[arg(long, value_name = "RECORD")]
-    pub moves: Option<String>,
-    /// Match target when no --position is given: 1, 3, 7 or 15
-    #[arg(long, default_value = "3")]
-    pub target: Target,
-    /// Searches each move with --time-limit; proofs shared through --db
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub at: MatchPositionArgs,
+    // `query` searches each move with --time-limit; proofs are shared through --db.
     #[command(flatten)]
     pub machine: MachineArgs,
     #[command(flatten)]
@@ -117,7 +108,7 @@ pub struct OpeningsArgs {
     /// Match target: 3 (Standard), 7 (Long), 15 (Marathon); 1 is a single round
     #[arg(long, default_value = "3")]
     pub target: Target,
-    /// Searches each first move with --time-limit; proofs shared through --db
+    // Searches each first move with --time-limit; proofs shared through --db.
     #[command(flatten)]
     pub machine: MachineArgs,
     #[command(flatten)]
@@ -342,42 +333,40 @@ fn progress_line(p: &Progress) -> String {
     )
 }
 
-/// The match position `--position` and `--moves` name (by default the start of a match
-/// to `target`), refused if the match is over.
-fn match_position(
-    position: Option<&str>,
-    moves: Option<&str>,
-    target: Target,
-) -> Result<MatchPosition> {
-    let start = match position {
-        Some(text) => text
-            .parse::<MatchPosition>()
-            .map_err(|e| Failure::input(format!("--position: {e}")))?,
-        None => MatchPosition::start(target),
-    };
-    let pos = match moves {
-        Some(moves) => MatchRecord::parse(start, moves)
-            .map_err(|e| Failure::input(format!("--moves: {e}")))?
-            .current(),
-        None => start,
-    };
-    if pos.is_match_over() {
-        return Err(Failure::input(format!(
-            "the match is over at {pos}: nothing to solve"
-        )));
+impl MatchPositionArgs {
+    /// The match position `--position` and `--moves` name (by default the start of a
+    /// match to `--target`), refused if the match is over.
+    fn read(&self) -> Result<MatchPosition> {
+        let start = match &self.position {
+            Some(text) => text
+                .parse::<MatchPosition>()
+                .map_err(|e| Failure::input(format!("--position: {e}")))?,
+            None => MatchPosition::start(self.target),
+        };
+        let pos = match &self.moves {
+            Some(moves) => MatchRecord::parse(start, moves)
+                .map_err(|e| Failure::input(format!("--moves: {e}")))?
+                .current(),
+            None => start,
+        };
+        if pos.is_match_over() {
+            return Err(Failure::input(format!(
+                "the match is over at {pos}: nothing to solve"
+            )));
+        }
+        Ok(pos)
     }
-    Ok(pos)
 }
 
 fn solve(args: SolveArgs) -> Result<()> {
-    let pos = match_position(args.position.as_deref(), args.moves.as_deref(), args.target)?;
+    let pos = args.at.read()?;
     let solver = solver(&args.machine)?;
     let bar = spinner(args.output.quiet || args.output.json, "whole-match search");
     let entry = entry(
         &solver,
         "given",
         &pos,
-        args.moves.clone(),
+        args.at.moves.clone(),
         args.machine.time_limit,
         &|line| bar.set_message(format!("whole-match search: {line}")),
     )?;
@@ -539,8 +528,8 @@ fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs)
     Ok(())
 }
 
-fn query(args: QueryArgs) -> Result<()> {
-    let pos = match_position(args.position.as_deref(), args.moves.as_deref(), args.target)?;
+fn query(args: SolveArgs) -> Result<()> {
+    let pos = args.at.read()?;
     moves_report(&pos, &args.machine, &args.output)
 }
 
