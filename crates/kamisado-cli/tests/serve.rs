@@ -437,6 +437,22 @@ fn program(name: &str, env: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// The paths of headless Chromium and chromedriver; the browser tests fail (they are not
+/// skipped) where they are missing.
+fn chromium_and_driver() -> (PathBuf, PathBuf) {
+    let (Some(chromium), Some(chromedriver)) = (
+        program("chromium", "CHROMIUM"),
+        program("chromedriver", "CHROMEDRIVER"),
+    ) else {
+        panic!(
+            "this test needs headless Chromium and chromedriver, which are not installed: \
+             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
+             CHROMIUM and CHROMEDRIVER to their paths"
+        );
+    };
+    (chromium, chromedriver)
+}
+
 /// A chromedriver process on a free port, killed when dropped.
 struct Driver {
     child: Child,
@@ -821,16 +837,7 @@ async fn paste_is_refused(
 
 #[tokio::test]
 async fn the_board_in_headless_chromium_agrees_with_query() {
-    let (Some(chromium), Some(chromedriver)) = (
-        program("chromium", "CHROMIUM"),
-        program("chromedriver", "CHROMEDRIVER"),
-    ) else {
-        panic!(
-            "this test needs headless Chromium and chromedriver, which are not installed: \
-             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
-             CHROMIUM and CHROMEDRIVER to their paths"
-        );
-    };
+    let (chromium, chromedriver) = chromium_and_driver();
     let mut server = Server::start(&["--time-limit", "120"]);
     let driver = Driver::start(&chromedriver);
     let client = browser(&driver, &chromium).await;
@@ -1343,16 +1350,7 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
 
 #[tokio::test]
 async fn the_kamon_board_in_headless_chromium_agrees_with_kamon_solve() {
-    let (Some(chromium), Some(chromedriver)) = (
-        program("chromium", "CHROMIUM"),
-        program("chromedriver", "CHROMEDRIVER"),
-    ) else {
-        panic!(
-            "this test needs headless Chromium and chromedriver, which are not installed: \
-             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
-             CHROMIUM and CHROMEDRIVER to their paths"
-        );
-    };
+    let (chromium, chromedriver) = chromium_and_driver();
     let mut server = Server::start(&["--time-limit", "120", "--hash-mb", "64"]);
     let hurried = Server::start(&["--time-limit", "1", "--hash-mb", "16"]);
     let driver = Driver::start(&chromedriver);
@@ -1852,16 +1850,7 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
 
 #[tokio::test]
 async fn the_match_board_in_headless_chromium_agrees_with_query_target() {
-    let (Some(chromium), Some(chromedriver)) = (
-        program("chromium", "CHROMIUM"),
-        program("chromedriver", "CHROMEDRIVER"),
-    ) else {
-        panic!(
-            "this test needs headless Chromium and chromedriver, which are not installed: \
-             run `apt-get install -y chromium chromium-driver` (.ci/run does), or set \
-             CHROMIUM and CHROMEDRIVER to their paths"
-        );
-    };
+    let (chromium, chromedriver) = chromium_and_driver();
     // Round 2's start is answered within the limit: its value, and the moves it reaches.
     let mut server = Server::start(&["--time-limit", "3", "--hash-mb", "64"]);
     let driver = Driver::start(&chromedriver);
