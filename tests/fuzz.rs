@@ -217,6 +217,39 @@ fn database_target(bytes: &[u8]) {
     }
 }
 
+/// A Kamon certificate: read, and if it reads, checked, without panicking; and the same
+/// bytes with their checksum made right again, so that altered entries, claims and
+/// layouts reach the checker instead of stopping at the checksum.
+fn kamon_certificate_target(bytes: &[u8]) {
+    let read_and_check = |bytes: &[u8]| match kamon_cert::Certificate::decode(bytes) {
+        Ok(cert) => {
+            if let Err(e) = kamon_cert::check(&cert) {
+                let _ = e.to_string();
+            }
+            assert_eq!(
+                kamon_cert::Certificate::decode(&cert.encode())
+                    .ok()
+                    .as_ref(),
+                Some(&cert),
+                "a certificate read is written back the same"
+            );
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    };
+    read_and_check(bytes);
+    if bytes.len() >= 16 {
+        let mut fixed = bytes.to_vec();
+        fixed[12..16].fill(0);
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&fixed);
+        let crc = hasher.finalize();
+        fixed[12..16].copy_from_slice(&crc.to_le_bytes());
+        read_and_check(&fixed);
+    }
+}
+
 struct Target {
     name: &'static str,
     run: fn(&[u8]),
@@ -224,7 +257,7 @@ struct Target {
     alphabet: &'static [u8],
 }
 
-const TARGETS: [Target; 6] = [
+const TARGETS: [Target; 7] = [
     Target {
         name: "position",
         run: position_target,
@@ -254,6 +287,11 @@ const TARGETS: [Target; 6] = [
         name: "database",
         run: database_target,
         alphabet: b"\x00\x01\xff\x7f\x80KAMISADB",
+    },
+    Target {
+        name: "kamon-certificate",
+        run: kamon_certificate_target,
+        alphabet: b"\x00\x01\x02\x03\x3f\x40\xff\x7f\x80KAMONCRT123456abcdef-/",
     },
 ];
 
@@ -402,6 +440,11 @@ fn kei_lines_never_panic_and_round_trip() {
 #[test]
 fn database_files_never_panic() {
     assert!(fuzz(&TARGETS[4]) > 100);
+}
+
+#[test]
+fn kamon_certificates_never_panic() {
+    assert!(fuzz(&TARGETS[6]) > 100);
 }
 
 fn runner(cases: u32) -> TestRunner {

@@ -29,7 +29,7 @@ const CANNOT_WIN: u32 = 2;
 const SURVIVES: u32 = 3;
 
 /// CRC-32 as zlib computes it (reflected polynomial 0xEDB88320), bit by bit.
-fn crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xffff_ffffu32;
     for &byte in bytes {
         crc ^= byte as u32;

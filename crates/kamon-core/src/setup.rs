@@ -5,6 +5,8 @@
 
 use crate::geometry::{self, OPENING_CELLS};
 use crate::layout::NO_TOP;
+use std::fmt;
+
 use crate::{Bitboard, Cell, EndReason, Layout, Player, Position};
 
 /// The pieces and the top of the stack, as given.
@@ -167,5 +169,32 @@ impl Position {
             last,
         };
         Position::from_setup(layout, setup)
+    }
+}
+
+/// `black a2 c4 / white d4 / last d4` (cells in reading order, `-` for none): the pieces
+/// of a position without its layout, as certificates and their checks name positions.
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells = |f: &mut fmt::Formatter<'_>, cells: Bitboard| -> fmt::Result {
+            if cells.is_empty() {
+                return f.write_str("-");
+            }
+            for (i, cell) in cells.into_iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{cell}")?;
+            }
+            Ok(())
+        };
+        f.write_str("black ")?;
+        cells(f, self.black)?;
+        f.write_str(" / white ")?;
+        cells(f, self.white)?;
+        match self.last {
+            Some(last) => write!(f, " / last {last}"),
+            None => f.write_str(" / last -"),
+        }
     }
 }

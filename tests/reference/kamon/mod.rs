@@ -10,6 +10,7 @@
 //! played cells separated by whitespace. Lists of cells are in board order (`a1 a2 .. g4`).
 
 mod api;
+mod certificate;
 mod geometry;
 mod layout;
 mod position;
@@ -23,6 +24,7 @@ pub use api::{
     kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
     kamon_result, kamon_solve,
 };
+pub use certificate::{check_kamon_certificate, kamon_key};
 pub use geometry::{BoardSide, Cell, CELL_COUNT};
 pub use layout::{Chip, KamonLayout};
 pub use position::{KamonEnd, KamonPosition, WinReason, FREE_CELLS_AT_START};

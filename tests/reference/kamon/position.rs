@@ -294,6 +294,14 @@ impl KamonPosition {
         Ok(next)
     }
 
+    /// The position with a piece of the player to move on `cell`, unchecked (for
+    /// building a position from its pieces: the certificate checker's keys).
+    pub(crate) fn with_placement(&self, cell: Cell) -> KamonPosition {
+        let mut next = self.clone();
+        next.played.push(cell);
+        next
+    }
+
     /// [`KamonPosition::play`] for a cell name.
     pub fn play_text(&self, cell_text: &str) -> Result<KamonPosition, String> {
         let cell = Cell::parse(cell_text)

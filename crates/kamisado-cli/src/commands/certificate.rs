@@ -23,7 +23,8 @@ named); 2 if the file is not a readable certificate (damaged, truncated, another
 
 Examples:
   kamisado certificate check data/certificates/start.kcert
-  kamisado certificate check data/certificates/openings.kcert --json";
+  kamisado certificate check data/certificates/openings.kcert --json
+  kamisado certificate check data/certificates/kamon-seed1-after8.kcert   (a Kamon certificate: the file says which)";
 
 #[derive(Args, Debug)]
 pub struct CertificateArgs {
@@ -143,6 +144,9 @@ pub fn run(args: CertificateArgs) -> Result<()> {
 }
 
 fn check_command(args: CheckArgs) -> Result<()> {
+    if super::kamon::certificate::is_kamon_certificate(&args.file) {
+        return super::kamon::certificate::check_command(args);
+    }
     let shown = args.file.display().to_string();
     let cert =
         Certificate::read(&args.file).map_err(|e| Failure::input(format!("{shown}: {e}")))?;

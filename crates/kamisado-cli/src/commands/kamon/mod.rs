@@ -9,16 +9,19 @@ use crate::args::{parse_seconds, OutputArgs, SearchArgs};
 use crate::failure::Result;
 
 pub(crate) mod board;
+pub(crate) mod certificate;
 // Read, searched and reported the same way by `kamisado serve`'s Kamon board.
 pub(crate) mod input;
 mod perft;
 mod play;
+mod prove;
 mod random;
 pub(crate) mod search;
 mod show;
 pub(crate) mod solve;
 mod survey;
 mod survey_file;
+mod survey_plot;
 mod survey_stats;
 
 #[derive(Args, Debug)]
@@ -39,6 +42,9 @@ pub enum KamonCommand {
         after_help = "Examples:\n  kamisado kamon solve --seed 1 --after 12 --json\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1\" --threads 2 --hash-mb 1024\n  kamisado kamon solve --seed 1 --after 8 --value-only --time-limit 60"
     )]
     Solve(SolveArgs),
+    /// Write a certificate of a position's value (win, draw or loss) that `kamisado certificate check` verifies
+    #[command(after_help = prove::PROVE_HELP)]
+    Prove(ProveArgs),
     /// Print the random layout of a seed (the generator is documented in `kamisado kamon random --help`)
     #[command(
         long_about = "Print the random layout of a seed.\n\nThe layout of seed N is SplitMix64 seeded with N driving a Fisher-Yates shuffle of the 37 chips in the order 1a 1b .. 1f 2a .. 6f -- (for i from 36 down to 1: j = next() % (i + 1), swap chips i and j), laid on the cells in reading order a1 a2 .. g4. With --after K, the same generator goes on to play K random placements, each among the legal cells (in reading order) that do not end the game; an attempt that runs out of such cells starts again from the empty board.",
@@ -110,6 +116,22 @@ pub struct SolveArgs {
     #[arg(long = "value-only")]
     pub value_only: bool,
     /// Give up after this many seconds (exit code 1, with the nodes searched)
+    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct ProveArgs {
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    /// Where to write the certificate
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Give up on the value after this many seconds (exit code 1, nothing written)
     #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
 }
@@ -195,6 +217,23 @@ pub enum SurveyCommand {
         after_help = "Example:\n  kamisado kamon survey merge part1.json part2.json --out survey.json"
     )]
     Merge(SurveyMergeArgs),
+    /// Draw the survey's headline as an SVG chart: who wins, and nodes per layout, against K
+    #[command(
+        after_help = "Example:\n  kamisado kamon survey plot data/kamon-survey.json --out docs/kamon-survey.svg"
+    )]
+    Plot(SurveyPlotArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SurveyPlotArgs {
+    /// Survey files (runs with the same K add up)
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where to write the chart (SVG)
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -260,11 +299,13 @@ pub fn run(args: KamonArgs) -> Result<()> {
     match args.command {
         KamonCommand::Perft(a) => perft::run(a),
         KamonCommand::Solve(a) => solve::run(a),
+        KamonCommand::Prove(a) => prove::run(a),
         KamonCommand::Random(a) => random::run(a),
         KamonCommand::Show(a) => show::run(a),
         KamonCommand::Play(a) => play::run(a),
         KamonCommand::Survey(a) => match a.merge {
             Some(SurveyCommand::Merge(m)) => survey::merge(m),
+            Some(SurveyCommand::Plot(p)) => survey_plot::run(p),
             None => survey::run(a.run),
         },
     }

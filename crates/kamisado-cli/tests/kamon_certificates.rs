@@ -1,0 +1,179 @@
+//! `kamisado kamon prove`, `certificate check` of Kamon certificates and `kamon survey
+//! plot`, end to end through the binary: the certificate's claim against the library's
+//! value, damaged and forged files, special files, and the chart.
+
+use kamisado_solver::{Cancel, Options, Solver};
+use kamon_cert::Certificate;
+use kamon_core::{KamonGame, Record};
+
+mod common;
+use common::kamisado;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kamon-cert-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_proof_checks_and_claims_the_value() {
+    let dir = scratch("prove");
+    let file = dir.join("p.kcert");
+    let file_text = file.to_str().unwrap();
+    for (seed, after) in [(3, 14), (5, 13), (8, 12)] {
+        let run = kamisado(
+            &[
+                "kamon",
+                "prove",
+                "--seed",
+                &seed.to_string(),
+                "--after",
+                &after.to_string(),
+                "--out",
+                file_text,
+                "--threads",
+                "1",
+                "--hash-mb",
+                "32",
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let proved = run.json();
+        let record = Record::random(seed, after).unwrap();
+        let solver = Solver::new(
+            KamonGame::new(record.layout().clone()),
+            Options {
+                threads: 1,
+                table_bytes: 16 << 20,
+            },
+        )
+        .unwrap();
+        let value = solver
+            .value(&solver.game().node(record.position()), &Cancel::new())
+            .unwrap();
+        let value = format!("{value:?}").to_lowercase();
+        assert_eq!(proved["claim"]["value"], value.as_str());
+        assert_eq!(proved["claim"]["layout"], record.layout().to_string());
+
+        let check = kamisado(&["certificate", "check", file_text, "--json"], "");
+        assert_eq!(check.code, 0, "{}", check.stderr);
+        let checked = check.json();
+        assert_eq!(checked["game"], "kamon");
+        assert_eq!(checked["verified"], true);
+        assert_eq!(checked["claims"][0]["value"], value.as_str());
+        assert_eq!(checked["entries"], proved["entries"]);
+        let text = kamisado(&["certificate", "check", file_text], "");
+        assert!(text.stdout.contains("all hold"), "{}", text.stdout);
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn damaged_forged_and_special_files_are_refused() {
+    let dir = scratch("damage");
+    let file = dir.join("p.kcert");
+    let file_text = file.to_str().unwrap();
+    let run = kamisado(
+        &[
+            "kamon",
+            "prove",
+            "--seed",
+            "4",
+            "--after",
+            "14",
+            "--out",
+            file_text,
+            "--hash-mb",
+            "32",
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let bytes = std::fs::read(&file).unwrap();
+
+    // A flipped byte and a cut file: damaged, exit 2, one line naming the file.
+    let bad = dir.join("bad.kcert");
+    let bad_text = bad.to_str().unwrap();
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - 5;
+    flipped[at] ^= 0x40;
+    std::fs::write(&bad, &flipped).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(2, "checksum");
+    std::fs::write(&bad, &bytes[..bytes.len() - 16]).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(2, "damaged");
+    std::fs::write(&bad, &bytes[..20]).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(2, bad_text);
+
+    // Well formed, but claiming the opposite value: it does not check (exit 1).
+    let mut forged = Certificate::decode(&bytes).unwrap();
+    forged.claims[0].value = forged.claims[0].value.flip();
+    std::fs::write(&bad, forged.encode()).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(1, "not proved");
+
+    // Special files are refused at once.
+    kamisado(&["certificate", "check", "/dev/zero"], "").assert_one_line_error(2, "/dev/zero");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn the_survey_chart_is_drawn_from_the_survey() {
+    let dir = scratch("plot");
+    let out = dir.join("chart.svg");
+    let survey = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/kamon-survey.json");
+    let run = kamisado(
+        &[
+            "kamon",
+            "survey",
+            "plot",
+            survey,
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let points = run.json()["points"].as_array().unwrap().clone();
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(survey).unwrap()).unwrap();
+    assert_eq!(points.len(), file["runs"].as_array().unwrap().len());
+    for p in &points {
+        let run = file["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["after"] == p["after"])
+            .unwrap();
+        let entries = run["entries"].as_array().unwrap();
+        let wins = entries.iter().filter(|e| e["value"] == "win").count();
+        let share = wins as f64 / entries.len() as f64;
+        assert!((p["side_to_move_wins"].as_f64().unwrap() - share).abs() < 1e-9);
+    }
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("placements made"),
+        "{}",
+        &svg[..100]
+    );
+    // Not a survey: one line, exit 2, and no chart.
+    let not_survey = dir.join("x.json");
+    std::fs::write(&not_survey, "{\"hello\": 1}").unwrap();
+    let bad_out = dir.join("bad.svg");
+    kamisado(
+        &[
+            "kamon",
+            "survey",
+            "plot",
+            not_survey.to_str().unwrap(),
+            "--out",
+            bad_out.to_str().unwrap(),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "x.json");
+    assert!(!bad_out.exists());
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -1,0 +1,45 @@
+//! Certificates for Kamon: files that prove "the side to move of this position wins,
+//! draws or loses" to anyone with the rules, without trusting the solver that found the
+//! proof. The Kamon counterpart of `kamisado-cert`, for values (a win, a draw, a loss),
+//! not remoteness.
+//!
+//! # Why the proof looks like this
+//!
+//! The checker ([`check`]) is the part a reader must trust, so it is small:
+//!
+//! - **Every entry is checked on its own.** An entry is a position (by its exact key
+//!   within the layout), one of four statements about its side to move ([`Kind`]: wins,
+//!   loses, draws or wins, cannot win) and, for "wins" and "draws or wins", the placement
+//!   that shows it. Its rule is local: make that placement (or every legal placement, for
+//!   "loses" and "cannot win") with `kamon-core` and find the matching statement about the
+//!   position reached, from the rules (a finished game; a placement that wins at once) or
+//!   from an entry. No state between entries, no search, no recursion.
+//! - **Local checks add up to a proof** because every placement adds a piece: no position
+//!   repeats, and induction on the free cells carries the entries' rules to their truth.
+//! - **A value is two questions** in a game with draws: a win is "wins", a loss "loses", a
+//!   draw "draws or wins" together with "cannot win". A stronger statement serves a weaker
+//!   need ("loses" shows "cannot win", "wins" shows "draws or wins").
+//!
+//! What the checker trusts is `kamon-core`'s legal cells, placement, game ends and keys,
+//! which the naive reference implementation in the tests cross-checks, and whose own
+//! certificate checker (sharing no code with this crate) re-implements this one.
+//!
+//! # The file
+//!
+//! A 32-byte header with magic `KAMONCRT`, version and CRC-32, the layout text, the
+//! claims, then the entries as sorted 16-byte words ([`Certificate`] has the byte table).
+//!
+//! The prover ([`prove()`], feature `prove`) uses the solver to choose placements;
+//! nothing it does is trusted.
+
+mod check;
+mod entry;
+mod file;
+#[cfg(feature = "prove")]
+mod prove;
+
+pub use check::{check, CheckFailure, Verified};
+pub use entry::{Claim, Entry, Kind};
+pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC};
+#[cfg(feature = "prove")]
+pub use prove::{prove, Progress, ProveError};

@@ -1,0 +1,207 @@
+//! The prover: from the solver's values to a certificate the checker accepts.
+//!
+//! It trusts the solver only to find the placements; the certificate is checked without
+//! it. Starting from the claims, every statement a proof needs becomes an entry, whose
+//! children's statements are needed in turn, until every need is met by the rules or by
+//! an entry (a stronger entry meets a weaker need: "loses" shows "cannot win", "wins"
+//! shows "draws or wins").
+//!
+//! "Loses" and "cannot win" need no search: the checker lists the placements. "Wins" and
+//! "draws or wins" need one placement that leads where the opponent loses (or cannot
+//! win): the children the solver's table already settles the right way are tried first
+//! (a proof search leaves them there), then the unsettled ones, each asked of the solver
+//! (which answers from its table when it can); children the table settles the wrong way
+//! are never asked. So after a [`Solver::value`] of the claimed positions, most needs
+//! cost a table look-up, and a proof costs one more search only where the table evicted
+//! what it found.
+
+use std::collections::HashMap;
+
+use kamisado_solver::{Cancel, Game, Question, SolveError, Solver, Value};
+use kamon_core::{Cell, KamonGame, Node, Outcome, Position};
+
+use crate::check::by_rules;
+use crate::{Certificate, Claim, Entry, Kind};
+
+/// Why no certificate was made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProveError {
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The solver's results contradict each other (a bug): no proof can be built on them.
+    #[error("the solver's results are inconsistent at {position}: {problem}")]
+    Inconsistent { position: String, problem: String },
+}
+
+/// How far a proof has got, for progress reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub entries: usize,
+    /// Statements still to be shown (many are met by the rules or existing entries).
+    pub pending: usize,
+    /// Positions asked of the solver so far (most answered from its table).
+    pub searches: usize,
+}
+
+struct Builder<'a> {
+    solver: &'a Solver<KamonGame>,
+    cancel: &'a Cancel<'a>,
+    /// The entries made so far, by position key: each kind with its placement.
+    entries: HashMap<u128, Vec<(Kind, Option<Cell>)>>,
+    count: usize,
+    searches: usize,
+}
+
+/// A certificate for the value of each position, with one proof shared by all: common
+/// positions appear once. The solver should have solved them already (its table is where
+/// the prover finds its placements); `progress` is called every few thousand entries.
+pub fn prove(
+    solver: &Solver<KamonGame>,
+    positions: &[Position],
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Certificate, ProveError> {
+    let mut builder = Builder {
+        solver,
+        cancel,
+        entries: HashMap::new(),
+        count: 0,
+        searches: 0,
+    };
+    let game = solver.game();
+    let mut claims = Vec::with_capacity(positions.len());
+    let mut needs: Vec<(Node, Kind)> = Vec::new();
+    for pos in positions {
+        let node = game.node(pos);
+        let value = match solver.value(&node, cancel)? {
+            Value::Win => Outcome::Win,
+            Value::Draw => Outcome::Draw,
+            Value::Loss => Outcome::Loss,
+        };
+        let claim = Claim {
+            position: *pos,
+            value,
+        };
+        needs.extend(claim.statements().iter().map(|&kind| (node, kind)));
+        claims.push(claim);
+    }
+    while let Some((node, kind)) = needs.pop() {
+        builder.show(&node, kind, &mut needs)?;
+        if builder.count % 4096 == 0 {
+            progress(Progress {
+                entries: builder.count,
+                pending: needs.len(),
+                searches: builder.searches,
+            });
+        }
+    }
+    let mut entries: Vec<Entry> = builder
+        .entries
+        .iter()
+        .flat_map(|(&key, kinds)| kinds.iter().map(move |&(k, c)| Entry::new(key, k, c)))
+        .collect();
+    entries.sort_unstable();
+    progress(Progress {
+        entries: entries.len(),
+        pending: 0,
+        searches: builder.searches,
+    });
+    Ok(Certificate {
+        layout: game.layout().clone(),
+        claims,
+        entries,
+    })
+}
+
+impl Builder<'_> {
+    /// Makes sure `kind` is shown for `node` (by the rules or an entry), queueing what a
+    /// new entry needs in turn.
+    fn show(
+        &mut self,
+        node: &Node,
+        kind: Kind,
+        needs: &mut Vec<(Node, Kind)>,
+    ) -> Result<(), ProveError> {
+        let game = self.solver.game();
+        let layout = game.layout();
+        let pos = node.position();
+        match by_rules(layout, pos, kind) {
+            Some(true) => return Ok(()),
+            Some(false) => return Err(self.inconsistent(pos, kind, "the rules say otherwise")),
+            None => {}
+        }
+        let key = pos.key();
+        if self
+            .entries
+            .get(&key)
+            .is_some_and(|kinds| kinds.iter().any(|(k, _)| k.implies(kind)))
+        {
+            return Ok(());
+        }
+        let after = kind.after_placement();
+        let placement = if kind.names_a_move() {
+            let cell = self.find_placement(node, kind)?;
+            needs.push((game.play(node, cell), after));
+            Some(cell)
+        } else {
+            for cell in pos.legal_cells(layout) {
+                needs.push((game.play(node, cell), after));
+            }
+            None
+        };
+        self.entries.entry(key).or_default().push((kind, placement));
+        self.count += 1;
+        Ok(())
+    }
+
+    /// A placement after which the opponent loses (for "wins") or cannot win (for "draws
+    /// or wins"): the table's settled children first, then the open ones, asked.
+    fn find_placement(&mut self, node: &Node, kind: Kind) -> Result<Cell, ProveError> {
+        let game = self.solver.game();
+        let pos = node.position();
+        // The opponent's question, and the answer it must get: no.
+        let question = match kind {
+            Kind::Wins => Question::DrawsOrWins,
+            _ => Question::Wins,
+        };
+        let threshold = question.threshold();
+        let mut open = Vec::new();
+        for cell in pos.legal_cells(game.layout()) {
+            let child = game.play(node, cell);
+            if let Some(outcome) = child.position().outcome() {
+                let good = match kind {
+                    Kind::Wins => outcome == Outcome::Loss,
+                    _ => outcome <= Outcome::Draw,
+                };
+                if good {
+                    return Ok(cell);
+                }
+                continue;
+            }
+            match self.solver.table().get(child.position().key()) {
+                Some(e) if e.high < threshold => return Ok(cell),
+                Some(e) if e.low >= threshold => {}
+                _ => open.push((cell, child)),
+            }
+        }
+        for (cell, child) in open {
+            self.searches += 1;
+            let value = self.solver.value(&child, self.cancel)?;
+            let good = match kind {
+                Kind::Wins => value == Value::Loss,
+                _ => value != Value::Win,
+            };
+            if good {
+                return Ok(cell);
+            }
+        }
+        Err(self.inconsistent(pos, kind, "no placement shows it"))
+    }
+
+    fn inconsistent(&self, pos: &Position, kind: Kind, problem: &str) -> ProveError {
+        ProveError::Inconsistent {
+            position: format!("{:#x}", pos.key()),
+            problem: format!("{}: {problem}", kind.describe(pos.turn())),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Kamon certificates (kamon-cert) against the reference's own checker
+//! (tests/reference/kamon/certificate.rs), which reads the file from the README's
+//! description and walks the proof from its claims with the reference's rules; and the
+//! claimed values against the reference's exhaustive minimax where it can reach.
+
+use kamisado_solver::{Cancel, Options, Solver};
+use kamon_cert::{check, prove, Certificate};
+use kamon_core::{KamonGame, Layout, Record};
+use reference::{
+    check_kamon_certificate, kamon_key, kamon_random_moves, kamon_solve, RefCertError,
+};
+
+fn solver(layout: &Layout) -> Solver<KamonGame> {
+    let options = Options {
+        threads: 1,
+        table_bytes: 16 << 20,
+    };
+    Solver::new(KamonGame::new(layout.clone()), options).unwrap()
+}
+
+/// A random layout and a reference random game on it (text), and the fast record of it.
+fn game(seed: u64, placements: usize) -> (String, String, Record) {
+    let layout = Layout::random(seed).to_string();
+    let moves = kamon_random_moves(&layout, "", seed * 13 + 1, placements).unwrap();
+    let record: Record = format!("{layout} {moves}").parse().unwrap();
+    (layout, moves, record)
+}
+
+fn certificate(record: &Record) -> Certificate {
+    let solver = solver(record.layout());
+    prove(&solver, &[*record.position()], &Cancel::new(), &mut |_| {}).unwrap()
+}
+
+#[test]
+fn keys_are_as_the_readme_says() {
+    for seed in 0..300 {
+        let (layout, moves, record) = game(seed, (seed % 30) as usize);
+        assert_eq!(
+            kamon_key(&layout, &moves).unwrap(),
+            record.position().key(),
+            "{layout} {moves}"
+        );
+    }
+}
+
+#[test]
+fn late_certificates_check_and_claim_the_minimax_value() {
+    // 100 late positions as they come, then more until a few draws (rare) are met too.
+    let (mut checked, mut values) = (0, std::collections::BTreeMap::new());
+    for seed in 0..20_000 {
+        let (layout, moves, record) = game(seed, 26 + (seed % 3) as usize);
+        if record.position().is_over() {
+            continue;
+        }
+        let solver = solver(record.layout());
+        let value = solver
+            .value(&solver.game().node(record.position()), &Cancel::new())
+            .unwrap();
+        let draws = values.get("draw").copied().unwrap_or(0);
+        if checked >= 100 && (value != kamisado_solver::Value::Draw || draws >= 3) {
+            if draws >= 3 {
+                break;
+            }
+            continue;
+        }
+        let cert = prove(&solver, &[*record.position()], &Cancel::new(), &mut |_| {}).unwrap();
+        let proved = check_kamon_certificate(&cert.encode())
+            .unwrap_or_else(|e| panic!("{layout} {moves}: {e:?}"));
+        let (reference_value, _) = kamon_solve(&layout, &moves).unwrap();
+        assert_eq!(proved.len(), 1);
+        assert!(
+            proved[0].ends_with(&format!(": {reference_value} for the side to move")),
+            "{proved:?} vs {reference_value}"
+        );
+        *values.entry(reference_value).or_insert(0) += 1;
+        checked += 1;
+    }
+    assert!(
+        values.len() == 3 && values["draw"] >= 3,
+        "wins, draws and losses all met: {values:?}"
+    );
+}
+
+#[test]
+fn deeper_certificates_check_in_both_checkers_and_forgeries_in_neither() {
+    let mut dropped = 0;
+    for seed in 200..208 {
+        let (layout, moves, record) = game(seed, 16);
+        if record.position().is_over() {
+            continue;
+        }
+        let cert = certificate(&record);
+        assert!(check(&cert).is_ok());
+        let bytes = cert.encode();
+        assert!(check_kamon_certificate(&bytes).is_ok(), "{layout} {moves}");
+        // The opposite value is refused.
+        let mut flipped = cert.clone();
+        flipped.claims[0].value = cert.claims[0].value.flip();
+        if flipped.claims[0].value != cert.claims[0].value {
+            assert!(matches!(
+                check_kamon_certificate(&flipped.encode()),
+                Err(RefCertError::Fails(_))
+            ));
+        }
+        // Every entry the fast prover wrote is needed by the reference's walk too.
+        for i in (0..cert.entries.len()).step_by(1 + cert.entries.len() / 8) {
+            let mut less = cert.clone();
+            less.entries.remove(i);
+            assert!(
+                check_kamon_certificate(&less.encode()).is_err(),
+                "entry {i}"
+            );
+            dropped += 1;
+        }
+        // A flipped byte anywhere is refused (the checksum, or what it guards).
+        let mut damaged = bytes.clone();
+        let at = bytes.len() / 2;
+        damaged[at] ^= 1;
+        assert!(check_kamon_certificate(&damaged).is_err());
+        assert!(Certificate::decode(&damaged).is_err());
+    }
+    assert!(dropped > 20, "{dropped}");
+}
+
+#[test]
+fn shipped_kamon_certificates_check_in_the_reference() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/certificates");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("kamon-")
+        {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let proved =
+            check_kamon_certificate(&bytes).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let cert = Certificate::decode(&bytes).unwrap();
+        let fast = check(&cert).unwrap();
+        assert_eq!(proved.len(), fast.claims.len());
+        checked += 1;
+    }
+    assert!(
+        checked >= 1,
+        "no Kamon certificate shipped in {}",
+        dir.display()
+    );
+}

@@ -1,0 +1,281 @@
+//! A second checker of Kamon certificates, written from the README's description of the
+//! file ("Kamon certificates") and nothing else: it parses the bytes itself, turns keys
+//! into positions of this reference (and positions into keys) by the README's key layout,
+//! and plays with this reference's rules. It shares no code with `kamon-cert` or
+//! `kamon-core`.
+//!
+//! Unlike the fast checker, which checks every entry on its own, this one walks the proof
+//! from the claims: a statement needed about a position is met by the rules or by an
+//! entry, whose placements lead to the next needs, depth first, each (position, kind)
+//! judged once.
+
+use std::collections::HashMap;
+
+use super::geometry::Cell;
+use super::layout::KamonLayout;
+use super::position::{KamonEnd, KamonPosition};
+use crate::board::Side;
+use crate::certificate::{crc32, RefCertError};
+
+const WINS: u8 = 0;
+const LOSES: u8 = 1;
+const DRAWS_OR_WINS: u8 = 2;
+const CANNOT_WIN: u8 = 3;
+
+/// The first column of each row in the key's slid grid (README: bit = 8 * row + this +
+/// the cell's index in its row).
+const ROW_START: [usize; 7] = [3, 2, 1, 0, 0, 0, 0];
+const NO_TOP: u128 = 63;
+
+fn bit_of(cell: Cell) -> u32 {
+    (8 * cell.row + ROW_START[cell.row] + cell.index) as u32
+}
+
+fn cell_of_bit(bit: u32) -> Option<Cell> {
+    Cell::all().into_iter().find(|&c| bit_of(c) == bit)
+}
+
+/// The README's key: Black's cells in bits 0..56, White's in 56..112, the last placement's
+/// cell in 112..118 (63 before the first).
+fn key_of(position: &KamonPosition) -> u128 {
+    let mut key = 0u128;
+    for cell in Cell::all() {
+        match position.owner(cell) {
+            Some(Side::Black) => key |= 1 << bit_of(cell),
+            Some(Side::White) => key |= 1 << (56 + bit_of(cell)),
+            None => {}
+        }
+    }
+    let top = position
+        .played()
+        .last()
+        .map_or(NO_TOP, |&c| bit_of(c) as u128);
+    key | top << 112
+}
+
+/// The position a key names: its pieces placed Black, White, Black, ... with the last
+/// placement last (the order of the others changes nothing the rules look at).
+fn position_of_key(layout: &KamonLayout, key: u128) -> Result<KamonPosition, String> {
+    let cells_of = |bits: u128| -> Result<Vec<Cell>, String> {
+        (0..56)
+            .filter(|b| bits >> b & 1 == 1)
+            .map(|b| cell_of_bit(b).ok_or_else(|| format!("bit {b} is no cell")))
+            .collect()
+    };
+    let mut black = cells_of(key & ((1 << 56) - 1))?;
+    let mut white = cells_of(key >> 56 & ((1 << 56) - 1))?;
+    let top = key >> 112;
+    if top > 63 {
+        return Err("the key has bits above 118".into());
+    }
+    if black.len() != white.len() && black.len() != white.len() + 1 {
+        return Err(format!(
+            "{} black and {} white pieces",
+            black.len(),
+            white.len()
+        ));
+    }
+    let last_mover_is_black = black.len() > white.len();
+    if top == NO_TOP {
+        if !black.is_empty() {
+            return Err("pieces but no last placement".into());
+        }
+    } else {
+        let last = cell_of_bit(top as u32).ok_or("the last placement is no cell")?;
+        let pile = if last_mover_is_black {
+            &mut black
+        } else {
+            &mut white
+        };
+        let at = pile
+            .iter()
+            .position(|&c| c == last)
+            .ok_or("the last placement is not the last mover's piece")?;
+        pile.remove(at);
+        pile.push(last);
+    }
+    let mut played = Vec::new();
+    let (mut b, mut w) = (black.into_iter(), white.into_iter());
+    // Interleave so that the last placement stays last.
+    let total = b.len() + w.len();
+    let mut rest: Vec<Cell> = Vec::new();
+    for i in 0..total {
+        let next = if i % 2 == 0 { b.next() } else { w.next() };
+        rest.push(next.ok_or("uneven pieces")?);
+    }
+    played.extend(rest);
+    let mut position = KamonPosition::new(layout.clone());
+    for cell in played {
+        if position.owner(cell).is_some() || cell == layout.forbidden_cell() {
+            return Err("a cell taken twice or the forbidden cell".into());
+        }
+        position = position.with_placement(cell);
+    }
+    Ok(position)
+}
+
+/// For the side to move of a finished game: 2 win, 1 draw, 0 loss.
+fn finished(position: &KamonPosition) -> Option<u8> {
+    position.end().map(|end| match end {
+        KamonEnd::Draw => 1,
+        // The game ends after a placement, won by the player who placed it.
+        KamonEnd::Win { winner, .. } if winner == position.side_to_move() => 2,
+        KamonEnd::Win { .. } => 0,
+    })
+}
+
+fn implies(entry: u8, wanted: u8) -> bool {
+    entry == wanted
+        || (entry == LOSES && wanted == CANNOT_WIN)
+        || (entry == WINS && wanted == DRAWS_OR_WINS)
+}
+
+fn after_placement(kind: u8) -> u8 {
+    match kind {
+        WINS => LOSES,
+        LOSES => WINS,
+        DRAWS_OR_WINS => CANNOT_WIN,
+        _ => DRAWS_OR_WINS,
+    }
+}
+
+struct Walk<'a> {
+    /// (key, kind) -> the placement's bit (63 for none).
+    entries: &'a HashMap<(u128, u8), u32>,
+    judged: HashMap<(u128, u8), bool>,
+}
+
+impl Walk<'_> {
+    fn holds(&mut self, position: &KamonPosition, kind: u8) -> bool {
+        if let Some(value) = finished(position) {
+            return match kind {
+                WINS => value == 2,
+                LOSES => value == 0,
+                DRAWS_OR_WINS => value >= 1,
+                _ => value <= 1,
+            };
+        }
+        if kind == WINS || kind == DRAWS_OR_WINS {
+            let ends_well = position
+                .children()
+                .iter()
+                .any(|(_, child)| match finished(child) {
+                    Some(0) => true,
+                    Some(1) => kind == DRAWS_OR_WINS,
+                    _ => false,
+                });
+            if ends_well {
+                return true;
+            }
+        }
+        let key = key_of(position);
+        if let Some(&known) = self.judged.get(&(key, kind)) {
+            return known;
+        }
+        let mut result = false;
+        for entry_kind in [WINS, LOSES, DRAWS_OR_WINS, CANNOT_WIN] {
+            if !implies(entry_kind, kind) {
+                continue;
+            }
+            let Some(&placement) = self.entries.get(&(key, entry_kind)) else {
+                continue;
+            };
+            let next = after_placement(entry_kind);
+            let shown = if entry_kind == WINS || entry_kind == DRAWS_OR_WINS {
+                match cell_of_bit(placement).map(|c| position.play(c)) {
+                    Some(Ok(child)) => self.holds(&child, next),
+                    _ => false,
+                }
+            } else {
+                placement == 63
+                    && position
+                        .children()
+                        .iter()
+                        .all(|(_, child)| self.holds(child, next))
+            };
+            if shown {
+                result = true;
+                break;
+            }
+        }
+        self.judged.insert((key, kind), result);
+        result
+    }
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+fn u128_at(bytes: &[u8], at: usize) -> u128 {
+    u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap())
+}
+
+/// Checks a Kamon certificate's bytes; on success, one line per claim:
+/// `<key in hex>: <win|draw|loss> for the side to move`.
+pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
+    let damaged = |why: &str| RefCertError::Damaged(why.to_string());
+    if bytes.len() < 32 || &bytes[..8] != b"KAMONCRT" {
+        return Err(damaged("no header"));
+    }
+    if u32_at(bytes, 8) != 1 {
+        return Err(damaged("version"));
+    }
+    let claims = u32_at(bytes, 16) as usize;
+    let layout_len = u32_at(bytes, 20) as usize;
+    let entries = u64::from_le_bytes(bytes[24..32].try_into().unwrap());
+    let padded = layout_len.div_ceil(16) * 16;
+    let expected = (claims as u128 + entries as u128) * 16 + 32 + padded as u128;
+    if expected != bytes.len() as u128 || claims == 0 {
+        return Err(damaged("length"));
+    }
+    let mut zeroed = bytes.to_vec();
+    zeroed[12..16].fill(0);
+    if crc32(&zeroed) != u32_at(bytes, 12) {
+        return Err(damaged("checksum"));
+    }
+    let layout_text =
+        std::str::from_utf8(&bytes[32..32 + layout_len]).map_err(|_| damaged("layout"))?;
+    let layout = KamonLayout::parse(layout_text).map_err(|e| damaged(&e))?;
+    let words_at = 32 + padded;
+    let mut table = HashMap::new();
+    let mut previous: Option<u128> = None;
+    for i in 0..entries as usize {
+        let word = u128_at(bytes, words_at + 16 * (claims + i));
+        if previous.is_some_and(|p| p >= word) || word >> 8 & 3 != 0 {
+            return Err(damaged("entry order or reserved bits"));
+        }
+        previous = Some(word);
+        table.insert((word >> 10, (word >> 6 & 3) as u8), (word & 63) as u32);
+    }
+    let mut walk = Walk {
+        entries: &table,
+        judged: HashMap::new(),
+    };
+    let mut proved = Vec::new();
+    for i in 0..claims {
+        let word = u128_at(bytes, words_at + 16 * i);
+        let position = position_of_key(&layout, word >> 10).map_err(|e| damaged(&e))?;
+        let (statements, name): (&[u8], &str) = match word & 1023 {
+            0 => (&[LOSES], "loss"),
+            1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
+            2 => (&[WINS], "win"),
+            _ => return Err(damaged("claim value")),
+        };
+        for &kind in statements {
+            if !walk.holds(&position, kind) {
+                return Err(RefCertError::Fails(format!(
+                    "claim {} ({name}) is not shown",
+                    i + 1
+                )));
+            }
+        }
+        proved.push(format!("{:#x}: {name} for the side to move", word >> 10));
+    }
+    Ok(proved)
+}
+
+/// The key of the position after `moves` on `layout`, as the README defines it.
+pub fn kamon_key(layout: &str, moves: &str) -> Result<u128, String> {
+    Ok(key_of(&KamonPosition::parse(layout, moves)?))
+}
