@@ -60,7 +60,7 @@ pub fn analyse(
             answered,
             true,
         ),
-        Err(e) => return Err(Failure::internal(e)),
+        Err(e) => return Err(Failure::oracle(e)),
     };
     Ok(Analysis {
         given: *given,

@@ -125,7 +125,7 @@ fn with_closed_output(args: &[&str], stdin: &str) -> (ExitStatus, String) {
 }
 
 #[test]
-fn a_closed_output_ends_every_command_quietly_with_exit_code_0() {
+fn a_closed_output_ends_every_successful_command_quietly_with_exit_code_0() {
     let dir = scratch("pipe");
     let db = small_database(&dir);
     let games = dir.join("games.txt");
@@ -164,7 +164,9 @@ fn a_closed_output_ends_every_command_quietly_with_exit_code_0() {
         let (status, stderr) = with_closed_output(&args, stdin);
         let what = args.join(" ");
         assert_eq!(status.code(), Some(0), "{what}: {status}, stderr: {stderr}");
-        assert_eq!(stderr, "", "{what}");
+        // The run goes on to its end: what it reports on standard error (perft's
+        // speed) is still there, but no error.
+        assert!(!stderr.contains("error"), "{what}: {stderr}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -622,7 +624,9 @@ fn an_interrupted_whole_match_search_saves_its_proofs_and_says_so() {
         ],
         "",
     );
-    assert_eq!(again.code, 0, "{}", again.stderr);
+    // Out of time, not interrupted: exit code 1 if not proven, as for every search.
+    let proven = again.json()["proven"] == true;
+    assert_eq!(again.code, if proven { 0 } else { 1 }, "{}", again.stderr);
     assert_eq!(again.json()["interrupted"], serde_json::Value::Null);
     std::fs::write(&db, b"not a proof file").unwrap();
     kamisado(
@@ -637,4 +641,285 @@ fn an_interrupted_whole_match_search_saves_its_proofs_and_says_so() {
         "",
     )
     .assert_one_line_error(2, "proofs.kmp");
+}
+
+/// Runs `kamisado args` with its address space limited to `limit_bytes` (so a reader that
+/// loads a huge file whole dies of it instead of taking the machine), and no more than
+/// `seconds` (a reader waiting on a FIFO fails the test instead of hanging it).
+fn within_limits(args: &[&str], limit_bytes: u64, seconds: u64) -> common::Run {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(KAMISADO);
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit(2) only, between fork and exec; it allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: limit_bytes as libc::rlim_t,
+                rlim_max: limit_bytes as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap());
+    let err = std::thread::spawn(move || std::io::read_to_string(stderr).unwrap());
+    let status = wait_within(&mut child, Duration::from_secs(seconds), &args.join(" "));
+    common::Run {
+        code: status.code().unwrap_or(-1),
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+/// Every reader of a file refuses a FIFO (nobody writing), a device and a huge sparse file
+/// at once, in one line naming the file, under a 3 GiB address-space limit: no reader
+/// waits on a special file or loads a file before looking at its header and size.
+#[test]
+fn special_and_huge_input_files_are_refused_at_once_with_bounded_memory() {
+    let dir = scratch("special");
+    let fifo = dir.join("fifo");
+    mkfifo(&fifo);
+    // 20 GiB, nothing on disk: whatever reads it whole needs 20 GiB.
+    let huge = dir.join("huge");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(20 << 30)
+        .unwrap();
+    // Headers that announce exactly the file's size, past the readers' bounds.
+    let huge_cert = dir.join("huge.kcert");
+    let mut header = b"KAMICERT".to_vec();
+    header.extend_from_slice(&1u32.to_le_bytes());
+    header.extend_from_slice(&[0; 4]);
+    header.extend_from_slice(&1u32.to_le_bytes());
+    header.extend_from_slice(&[0; 4]);
+    header.extend_from_slice(&(((20u64 << 30) - 32) / 16 - 1).to_le_bytes());
+    std::fs::write(&huge_cert, &header).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&huge_cert)
+        .unwrap()
+        .set_len(20 << 30)
+        .unwrap();
+    let huge_proofs = dir.join("huge.kmp");
+    let mut header = b"KMATCHPF".to_vec();
+    header.extend_from_slice(&1u32.to_le_bytes());
+    header.extend_from_slice(&[0; 4]);
+    header.extend_from_slice(&(((20u64 << 30) - 32) / 32).to_le_bytes());
+    header.extend_from_slice(&[0; 8]);
+    std::fs::write(&huge_proofs, &header).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&huge_proofs)
+        .unwrap()
+        .set_len(20 << 30)
+        .unwrap();
+    let games = dir.join("games.txt");
+    std::fs::write(&games, format!("{LATE}\n")).unwrap();
+    let merged = dir.join("merged.json");
+    let readers: Vec<Box<dyn Fn(&str) -> Vec<String>>> = vec![
+        Box::new(|f| vec!["db".into(), "info".into(), f.into()]),
+        Box::new(|f| vec!["db".into(), "check".into(), f.into()]),
+        Box::new(|f| {
+            vec![
+                "query".into(),
+                "--hash-mb".into(),
+                "16".into(),
+                "--db".into(),
+                f.into(),
+            ]
+        }),
+        Box::new(|f| {
+            let g = text(&games).to_owned();
+            vec![
+                "verify".into(),
+                g,
+                "--hash-mb".into(),
+                "16".into(),
+                "--db".into(),
+                f.into(),
+            ]
+        }),
+        Box::new(|f| vec!["verify".into(), f.into(), "--hash-mb".into(), "16".into()]),
+        Box::new(|f| vec!["certificate".into(), "check".into(), f.into()]),
+        Box::new(|f| {
+            let out = text(&merged).to_owned();
+            vec![
+                "kamon".into(),
+                "survey".into(),
+                "merge".into(),
+                f.into(),
+                "--out".into(),
+                out,
+            ]
+        }),
+        Box::new(|f| {
+            vec![
+                "whole-match".into(),
+                "solve".into(),
+                "--hash-mb".into(),
+                "16".into(),
+                "--db".into(),
+                f.into(),
+            ]
+        }),
+        Box::new(|f| {
+            vec![
+                "serve".into(),
+                "--port".into(),
+                "0".into(),
+                "--hash-mb".into(),
+                "16".into(),
+                "--db".into(),
+                f.into(),
+            ]
+        }),
+    ];
+    let dev_zero = PathBuf::from("/dev/zero");
+    for file in [&fifo, &dev_zero, &huge, &huge_cert, &huge_proofs] {
+        for reader in &readers {
+            let args = reader(text(file));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = within_limits(&args, 3 << 30, 20);
+            let what = args.join(" ");
+            assert_eq!(run.code, 2, "{what}: {}", run.stderr);
+            let lines: Vec<&str> = run.stderr.lines().collect();
+            assert_eq!(lines.len(), 1, "{what}: {}", run.stderr);
+            assert!(lines[0].contains(text(file)), "{what}: {}", lines[0]);
+        }
+    }
+    // Outputs that a later run reads back (surveys) must be regular files: refused
+    // before any work, never read from (`/dev/full` reads as endless zeros).
+    for out in [fifo.as_path(), Path::new("/dev/full")] {
+        for args in [
+            vec![
+                "kamon",
+                "survey",
+                "--layouts",
+                "1",
+                "--after",
+                "20",
+                "--out",
+                text(out),
+            ],
+            vec![
+                "whole-match",
+                "survey",
+                "--limit",
+                "1",
+                "--hash-mb",
+                "16",
+                "--out",
+                text(out),
+            ],
+        ] {
+            let run = within_limits(&args, 3 << 30, 20);
+            run.assert_one_line_error(2, "a later run resumes from must be a regular file");
+        }
+    }
+    // An unwritable directory is found before the first entry is solved.
+    let run = within_limits(
+        &[
+            "whole-match",
+            "survey",
+            "--limit",
+            "1",
+            "--hash-mb",
+            "16",
+            "--out",
+            "/proc/no/such.json",
+        ],
+        3 << 30,
+        20,
+    );
+    run.assert_one_line_error(2, "/proc/no/such.json");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A closed output stops the output, and the exit code stays the verdict's: the same as
+/// with the output read (`set -o pipefail; kamisado db check forged.kdb | true`).
+#[test]
+fn a_closed_output_keeps_the_verdicts_exit_code() {
+    let dir = scratch("pipe-verdict");
+    let db = small_database(&dir);
+    let mut bytes = std::fs::read(&db).unwrap();
+    let n = bytes.len();
+    bytes[n - 40] ^= 0x04;
+    let flipped = dir.join("flipped.kdb");
+    std::fs::write(&flipped, &bytes).unwrap();
+    let illegal = dir.join("illegal.txt");
+    std::fs::write(&illegal, "h1-h5 e8-e3 h5-h1\n").unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["db", "check", text(&flipped), "--all"],
+        vec!["verify", text(&illegal), "--hash-mb", "16"],
+        vec![
+            "query",
+            "--hash-mb",
+            "16",
+            "--db",
+            "none",
+            "--time-limit",
+            "0.01",
+        ],
+        vec![
+            "whole-match",
+            "solve",
+            "--hash-mb",
+            "16",
+            "--time-limit",
+            "0.5",
+        ],
+    ];
+    for args in cases {
+        let what = args.join(" ");
+        let read = kamisado(&args, "");
+        assert_ne!(read.code, 0, "{what}: {}", read.stderr);
+        let (status, _) = with_closed_output(&args, "");
+        assert_eq!(status.code(), Some(read.code), "{what}");
+    }
+    // A full output is a write error like any other output's: exit code 2.
+    let full = Command::new(KAMISADO)
+        .args(["show"])
+        .stdout(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(full.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--db none` is no database for `solve` as for every reader: no file named `none`.
+#[test]
+fn solve_db_none_writes_nothing() {
+    let dir = scratch("db-none");
+    let run = Command::new(KAMISADO)
+        .args(["solve", "--moves", LATE, "--hash-mb", "16", "--db", "none"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(!dir.join("none").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

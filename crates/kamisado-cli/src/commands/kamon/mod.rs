@@ -65,11 +65,13 @@ pub enum KamonCommand {
 #[derive(Args, Debug, Clone)]
 pub struct KamonPositionArgs {
     /// Layout text: rows a..g separated by `/`, chips like `5a` and `--`
+    // A layout may start with `--` (the first player's chip on a1).
     #[arg(
         long,
         value_name = "TEXT",
         required_unless_present = "seed",
-        conflicts_with = "seed"
+        conflicts_with = "seed",
+        allow_hyphen_values = true
     )]
     pub layout: Option<String>,
     /// The random layout of this seed instead (as `kamisado kamon random --seed N` prints)

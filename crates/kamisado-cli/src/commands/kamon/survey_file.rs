@@ -103,6 +103,7 @@ impl SurveyFile {
 
     /// Reads a survey file, or a new one if `path` does not exist.
     pub fn load_or_new(path: &Path) -> Result<SurveyFile> {
+        crate::output::check_output(path, crate::output::OutputKind::Resumable)?;
         if !path.exists() {
             return Ok(SurveyFile::new());
         }
@@ -111,8 +112,7 @@ impl SurveyFile {
 
     pub fn load(path: &Path) -> Result<SurveyFile> {
         let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
+        let text = crate::input::read_text(path, "a survey file")?;
         let file: SurveyFile = serde_json::from_str(&text)
             .map_err(|e| Failure::input(format!("{shown}: not a survey file: {e}")))?;
         if file.format != FORMAT {
