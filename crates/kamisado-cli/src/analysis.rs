@@ -81,6 +81,13 @@ fn sorted_best_first(moves: &[MoveVerdict]) -> Vec<MoveVerdict> {
     sorted
 }
 
+impl QueryReport {
+    /// Whether every move was answered (no time limit struck).
+    pub fn complete(&self) -> bool {
+        self.complete
+    }
+}
+
 impl Analysis {
     /// The report `query --json` prints.
     pub fn report(&self) -> QueryReport {

@@ -485,3 +485,24 @@ fn a_damaged_mapped_database_is_set_aside_or_refused_never_trusted() {
     assert_eq!(with_damaged.json()["summary"]["total"]["unjudged"], 0);
     assert!(with_damaged.stderr.contains("big_flip.kdb"));
 }
+
+/// A book of a finished game would be empty: refused, and no file written.
+#[test]
+fn a_book_of_a_finished_game_is_refused() {
+    let dir = temp_dir();
+    let out = dir.join("finished-book.kdb");
+    kamisado(
+        &[
+            "book",
+            "--moves",
+            "h1-h5 e8-e3 c1-c2 e3-c1",
+            "--plies",
+            "1",
+            "--out",
+            text(&out),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "the game is over");
+    assert!(!out.exists());
+}

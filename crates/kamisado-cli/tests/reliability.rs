@@ -431,7 +431,18 @@ fn messages_name_what_is_wrong_once_and_short() {
     );
     kamisado(&["perft", "-3"], "").assert_one_line_error(2, "expected a whole number from 0 to 40");
     kamisado(&["match", "--engine", "x", "--time-limit", "-5"], "")
-        .assert_one_line_error(2, "expected a positive number of seconds");
+        .assert_one_line_error(2, "expected a number of seconds from 0.001 to 1e9");
+    // Every command reads a negative time limit as a value, not as a flag.
+    for args in [
+        vec!["kamon", "solve", "--seed", "1", "--time-limit", "-1"],
+        vec!["whole-match", "solve", "--time-limit", "-1"],
+        vec!["query", "--time-limit", "-1"],
+        vec!["query", "--time-limit", "1e-320"],
+    ] {
+        kamisado(&args, "").assert_one_line_error(2, "expected a number of seconds from 0.001");
+    }
+    kamisado(&["kamon", "perft", "-1", "--seed", "1"], "")
+        .assert_one_line_error(2, "expected a whole number from 0 to 36");
     kamisado(&["play", "--as", "red"], "")
         .assert_one_line_error(2, "[possible values: black, white]");
 
@@ -730,69 +741,26 @@ fn special_and_huge_input_files_are_refused_at_once_with_bounded_memory() {
     let games = dir.join("games.txt");
     std::fs::write(&games, format!("{LATE}\n")).unwrap();
     let merged = dir.join("merged.json");
-    let readers: Vec<Box<dyn Fn(&str) -> Vec<String>>> = vec![
-        Box::new(|f| vec!["db".into(), "info".into(), f.into()]),
-        Box::new(|f| vec!["db".into(), "check".into(), f.into()]),
-        Box::new(|f| {
-            vec![
-                "query".into(),
-                "--hash-mb".into(),
-                "16".into(),
-                "--db".into(),
-                f.into(),
-            ]
-        }),
-        Box::new(|f| {
-            let g = text(&games).to_owned();
-            vec![
-                "verify".into(),
-                g,
-                "--hash-mb".into(),
-                "16".into(),
-                "--db".into(),
-                f.into(),
-            ]
-        }),
-        Box::new(|f| vec!["verify".into(), f.into(), "--hash-mb".into(), "16".into()]),
-        Box::new(|f| vec!["certificate".into(), "check".into(), f.into()]),
-        Box::new(|f| {
-            let out = text(&merged).to_owned();
-            vec![
-                "kamon".into(),
-                "survey".into(),
-                "merge".into(),
-                f.into(),
-                "--out".into(),
-                out,
-            ]
-        }),
-        Box::new(|f| {
-            vec![
-                "whole-match".into(),
-                "solve".into(),
-                "--hash-mb".into(),
-                "16".into(),
-                "--db".into(),
-                f.into(),
-            ]
-        }),
-        Box::new(|f| {
-            vec![
-                "serve".into(),
-                "--port".into(),
-                "0".into(),
-                "--hash-mb".into(),
-                "16".into(),
-                "--db".into(),
-                f.into(),
-            ]
-        }),
+    // Each reader's arguments, FILE standing for the file under test.
+    let (games, merged) = (text(&games), text(&merged));
+    let readers: Vec<Vec<&str>> = vec![
+        vec!["db", "info", "FILE"],
+        vec!["db", "check", "FILE"],
+        vec!["query", "--hash-mb", "16", "--db", "FILE"],
+        vec!["verify", games, "--hash-mb", "16", "--db", "FILE"],
+        vec!["verify", "FILE", "--hash-mb", "16"],
+        vec!["certificate", "check", "FILE"],
+        vec!["kamon", "survey", "merge", "FILE", "--out", merged],
+        vec!["whole-match", "solve", "--hash-mb", "16", "--db", "FILE"],
+        vec!["serve", "--port", "0", "--hash-mb", "16", "--db", "FILE"],
     ];
     let dev_zero = PathBuf::from("/dev/zero");
     for file in [&fifo, &dev_zero, &huge, &huge_cert, &huge_proofs] {
         for reader in &readers {
-            let args = reader(text(file));
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let args: Vec<&str> = reader
+                .iter()
+                .map(|&a| if a == "FILE" { text(file) } else { a })
+                .collect();
             let run = within_limits(&args, 3 << 30, 20);
             let what = args.join(" ");
             assert_eq!(run.code, 2, "{what}: {}", run.stderr);
@@ -921,5 +889,53 @@ fn solve_db_none_writes_nothing() {
         String::from_utf8_lossy(&run.stderr)
     );
     assert!(!dir.join("none").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rough edges of input: a games file with a byte-order mark reads as without one; a line
+/// that is not UTF-8 is named by its number; a proof file cut inside its header is called
+/// truncated; a `movetime` too long for any clock is no limit, not "not a whole number".
+#[test]
+fn rough_edges_of_input_are_read_as_meant() {
+    let dir = scratch("edges");
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, format!("{LATE}\n")).unwrap();
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, format!("\u{feff}{LATE}\n")).unwrap();
+    let judge = |path: &Path| {
+        let run = kamisado(&["verify", text(path), "--json", "--hash-mb", "16"], "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.json()["summary"].clone()
+    };
+    assert_eq!(judge(&bom), judge(&plain));
+    let latin1 = dir.join("latin1.txt");
+    std::fs::write(&latin1, b"h1-h5\n# caf\xe9\nh1-h6\n").unwrap();
+    kamisado(&["verify", text(&latin1), "--hash-mb", "16"], "")
+        .assert_one_line_error(2, "latin1.txt: line 2 is not UTF-8 text");
+    let short = dir.join("short.kmp");
+    std::fs::write(
+        &short,
+        b"KMATCHPF\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+    )
+    .unwrap();
+    kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--hash-mb",
+            "16",
+            "--db",
+            text(&short),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "is truncated");
+    let engine = kamisado(
+        &["engine", "--hash-mb", "16", "--db", "none"],
+        &format!("kei\nposition startpos moves {LATE}\ngo movetime 99999999999999999999\nquit\n"),
+    );
+    assert_eq!(engine.code, 0, "{}", engine.stderr);
+    assert!(engine.stdout.contains("bestmove "), "{}", engine.stdout);
+    assert!(!engine.stdout.contains("ignored"), "{}", engine.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }

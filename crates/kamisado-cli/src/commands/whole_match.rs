@@ -75,7 +75,7 @@ pub struct MachineArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Give up after this many seconds (what was proved is saved to --db)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::args::{parse_seconds, OutputArgs, SearchArgs};
+use crate::args::{parse_seconds, whole, OutputArgs, SearchArgs};
 use crate::failure::Result;
 
 pub(crate) mod board;
@@ -88,7 +88,7 @@ pub struct KamonPositionArgs {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Number of placements in each sequence
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=36))]
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>(0, 36))]
     pub depth: u32,
     #[command(flatten)]
     pub position: KamonPositionArgs,
@@ -112,7 +112,7 @@ pub struct SolveArgs {
     #[arg(long = "value-only")]
     pub value_only: bool,
     /// Give up after this many seconds (exit code 1, with the nodes searched)
-    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
 }
 
@@ -171,7 +171,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Seconds the perfect player may think per placement before playing an unproven one
-    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// No colour, even on a terminal
     #[arg(long = "no-color")]
@@ -217,7 +217,7 @@ pub struct SurveyRunArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Give up on a layout after this many seconds (it is recorded as unsolved)
-    #[arg(long = "time-limit-per-layout", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit-per-layout", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Only values: no remoteness, perfect line or game end
     #[arg(long = "value-only")]
