@@ -243,5 +243,5 @@ fn a_finished_single_round_shows_no_sumo() {
     assert!(run.stdout.contains("NGyYPUB1"), "{}", run.stdout);
     let board: Vec<&str> = run.stdout.lines().take(9).collect();
     assert!(board.iter().all(|l| !l.contains('+')), "{}", run.stdout);
-    assert!(board[7].starts_with("1  N   G   y   Y"), "{}", run.stdout);
+    assert!(board[7].starts_with("1  N  G  y  Y"), "{}", run.stdout);
 }
