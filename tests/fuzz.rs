@@ -1,7 +1,9 @@
 //! A fuzz harness for every parser, on stable Rust, run as an ordinary test: position
 //! text, move lists, game records, match positions and match records, KEI lines in both
-//! directions (and the bounded line reader under them), and database files (header and
-//! records).
+//! directions (and the bounded line reader under them), database files (header and
+//! records), and every reader of a file by name (databases, certificates, proof files,
+//! text), whose memory is bounded: a test runs them on huge and special files under an
+//! address-space limit.
 //!
 //! Each target is a function of bytes that must not panic and, where a round trip
 //! exists, must print what it parsed so that parsing the print gives the same thing
@@ -250,6 +252,64 @@ fn kamon_certificate_target(bytes: &[u8]) {
     }
 }
 
+/// Where [`files_target`] writes its input: one file per thread.
+fn scratch_file() -> PathBuf {
+    let thread = format!("{:?}", std::thread::current().id())
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>();
+    std::env::temp_dir().join(format!("kamisado-fuzz-{}-{thread}.bin", std::process::id()))
+}
+
+/// Every reader of a file by name on a file holding `bytes`: the database (read whole,
+/// and mapped), the certificate, the proof file of whole matches and the bounded text
+/// reader each read it or refuse it with an error, never a panic.
+fn files_target(bytes: &[u8]) {
+    let path = scratch_file();
+    std::fs::write(&path, bytes).unwrap();
+    for db in [Database::open(&path), Database::open_mapped(&path)] {
+        match db {
+            Ok(db) => {
+                let _ = db.lookup(&Position::start());
+                let _ = db.verify_checksum(&mut |_| {});
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+    match kamisado_cert::Certificate::read(&path) {
+        Ok(cert) => {
+            let _ = kamisado_cert::Certificate::decode(&cert.encode()).unwrap();
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+    match kamon_cert::Certificate::read(&path) {
+        Ok(cert) => {
+            let _ = kamon_cert::Certificate::decode(&cert.encode()).unwrap();
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+    match kamisado_match_solver::file::read(&path) {
+        Ok(facts) => {
+            let again = kamisado_match_solver::file::encode(&facts);
+            assert_eq!(again, bytes, "a proof file read prints back to its bytes");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+    match kamisado_files::read(&path, 64, "a test file") {
+        Ok(read) => assert_eq!(read, bytes),
+        Err(e) => assert!(bytes.len() > 64, "{e}"),
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
 struct Target {
     name: &'static str,
     run: fn(&[u8]),
@@ -257,7 +317,7 @@ struct Target {
     alphabet: &'static [u8],
 }
 
-const TARGETS: [Target; 7] = [
+const TARGETS: [Target; 8] = [
     Target {
         name: "position",
         run: position_target,
@@ -289,11 +349,24 @@ const TARGETS: [Target; 7] = [
         alphabet: b"\x00\x01\xff\x7f\x80KAMISADB",
     },
     Target {
+        name: "files",
+        run: files_target,
+        alphabet: b"\x00\x01\xff\x7f\x80\x20KAMISADBKAMICERTKMATCHPF\xef\xbb\xbf\n",
+    },
+    Target {
         name: "kamon-certificate",
         run: kamon_certificate_target,
         alphabet: b"\x00\x01\x02\x03\x3f\x40\xff\x7f\x80KAMONCRT123456abcdef-/",
     },
 ];
+
+/// The target named `name`.
+fn target(name: &str) -> &'static Target {
+    TARGETS
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no fuzz target `{name}`"))
+}
 
 fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -419,32 +492,153 @@ fn fuzz(target: &Target) -> usize {
 
 #[test]
 fn position_text_never_panics_and_round_trips() {
-    assert!(fuzz(&TARGETS[0]) > 100);
+    assert!(fuzz(target("position")) > 100);
 }
 
 #[test]
 fn move_lists_never_panic_and_replay() {
-    assert!(fuzz(&TARGETS[1]) > 100);
+    assert!(fuzz(target("moves")) > 100);
 }
 
 #[test]
 fn game_records_never_panic_and_replay() {
-    assert!(fuzz(&TARGETS[2]) > 100);
+    assert!(fuzz(target("record")) > 100);
+}
+
+#[test]
+fn match_positions_and_records_never_panic() {
+    assert!(fuzz(target("match")) > 100);
 }
 
 #[test]
 fn kei_lines_never_panic_and_round_trip() {
-    assert!(fuzz(&TARGETS[3]) > 100);
+    assert!(fuzz(target("kei")) > 100);
 }
 
 #[test]
 fn database_files_never_panic() {
-    assert!(fuzz(&TARGETS[4]) > 100);
+    assert!(fuzz(target("database")) > 100);
+}
+
+#[test]
+fn file_readers_never_panic() {
+    assert!(fuzz(target("files")) > 100);
+}
+
+/// The readers' own run for [`file_readers_refuse_huge_and_special_files_in_bounded_memory`],
+/// in a process whose address space is limited to 1 GiB: a 20 GiB file (sparse, so it costs
+/// no disk) with a header announcing exactly its size, and `/dev/zero` (endless), are
+/// refused without reading them whole, and so is a FIFO nobody writes to, at once.
+fn readers_under_a_memory_limit() {
+    let dir = std::env::temp_dir().join(format!("kamisado-fuzz-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let size: u64 = 20 << 30;
+    let huge = |name: &str, header: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, header).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(size)
+            .unwrap();
+        path
+    };
+    let mut cert = b"KAMICERT".to_vec();
+    cert.extend_from_slice(&1u32.to_le_bytes());
+    cert.extend_from_slice(&[0; 4]);
+    cert.extend_from_slice(&1u32.to_le_bytes());
+    cert.extend_from_slice(&[0; 4]);
+    cert.extend_from_slice(&((size - 32) / 16 - 1).to_le_bytes());
+    // A Kamon certificate's header: one claim, no layout text, and entries to fill it.
+    let mut kamon_cert = b"KAMONCRT".to_vec();
+    kamon_cert.extend_from_slice(&1u32.to_le_bytes());
+    kamon_cert.extend_from_slice(&[0; 4]);
+    kamon_cert.extend_from_slice(&1u32.to_le_bytes());
+    kamon_cert.extend_from_slice(&0u32.to_le_bytes());
+    kamon_cert.extend_from_slice(&((size - 32) / 16 - 1).to_le_bytes());
+    let mut proofs = b"KMATCHPF".to_vec();
+    proofs.extend_from_slice(&1u32.to_le_bytes());
+    proofs.extend_from_slice(&[0; 4]);
+    proofs.extend_from_slice(&((size - 32) / 32).to_le_bytes());
+    proofs.extend_from_slice(&[0; 8]);
+    let fifo = dir.join("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let files = [
+        huge("zeros", b""),
+        huge("huge.kcert", &cert),
+        huge("huge.kmp", &proofs),
+        huge("huge.kdb", b"KAMISADB"),
+        huge("huge-kamon.kcert", &kamon_cert),
+        PathBuf::from("/dev/zero"),
+        fifo,
+    ];
+    for path in &files {
+        let shown = path.display();
+        assert!(Database::open(path).is_err(), "{shown}");
+        assert!(kamisado_cert::Certificate::read(path).is_err(), "{shown}");
+        assert!(kamisado_match_solver::file::read(path).is_err(), "{shown}");
+        assert!(kamon_cert::Certificate::read(path).is_err(), "{shown}");
+        assert!(
+            kamisado_files::read(path, 256 << 20, "a test file").is_err(),
+            "{shown}"
+        );
+    }
+    // The bounds themselves: what is refused for size is refused before it is read.
+    assert!(matches!(
+        kamisado_cert::Certificate::read(&files[1]),
+        Err(kamisado_cert::CertError::Input(
+            kamisado_files::InputError::TooLarge { .. }
+        ))
+    ));
+    assert!(matches!(
+        kamon_cert::Certificate::read(&files[4]),
+        Err(kamon_cert::CertError::Input(
+            kamisado_files::InputError::TooLarge { .. }
+        ))
+    ));
+    assert!(matches!(
+        kamisado_match_solver::file::read(&files[2]),
+        Err(kamisado_match_solver::ProofFileError::Refused { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs [`readers_under_a_memory_limit`] in a child process of this test binary whose
+/// address space `ulimit -v` limits to 1 GiB: a reader that tried to hold one of its
+/// files would fail to allocate and abort the child, failing this test.
+#[test]
+fn file_readers_refuse_huge_and_special_files_in_bounded_memory() {
+    const CHILD: &str = "KAMISADO_FUZZ_MEMORY_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        readers_under_a_memory_limit();
+        return;
+    }
+    let me = std::env::current_exe().unwrap();
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" --exact file_readers_refuse_huge_and_special_files_in_bounded_memory --test-threads 1 --nocapture")
+        .arg(&me)
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "{}\n{stdout}\n{stderr}",
+        output.status
+    );
 }
 
 #[test]
 fn kamon_certificates_never_panic() {
-    assert!(fuzz(&TARGETS[6]) > 100);
+    assert!(fuzz(target("kamon-certificate")) > 100);
 }
 
 fn runner(cases: u32) -> TestRunner {

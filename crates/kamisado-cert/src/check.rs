@@ -50,7 +50,7 @@ pub fn check(cert: &Certificate) -> Result<Verified, CheckFailure> {
             position: position.map_or_else(|| format!("key {:#x}", e.key()), |p| p.to_string()),
             statement: match position {
                 Some(p) => e.kind().describe(p.turn(), e.bound() as i64),
-                None => format!("{:?} within {}", e.kind(), e.bound()),
+                None => e.kind().describe_for("the side to move", e.bound() as i64),
             },
             reason,
         });

@@ -55,16 +55,17 @@ impl Kind {
 
     /// The statement, for the side to move `side`, in words.
     pub fn describe(self, side: Side, bound: i64) -> String {
+        self.describe_for(&format!("{side} (to move)"), bound)
+    }
+
+    /// The statement about `who` ("the side to move"), in words.
+    pub fn describe_for(self, who: &str, bound: i64) -> String {
         let moves = if bound == 1 { "move" } else { "moves" };
         match self {
-            Kind::Wins => format!("{side} (to move) wins within {bound} {moves}"),
-            Kind::Loses => {
-                format!("{side} (to move) loses within {bound} {moves} whatever it plays")
-            }
-            Kind::CannotWin => {
-                format!("{side} (to move) cannot force a win within {bound} {moves}")
-            }
-            Kind::Survives => format!("{side} (to move) avoids losing for {bound} {moves}"),
+            Kind::Wins => format!("{who} wins within {bound} {moves}"),
+            Kind::Loses => format!("{who} loses within {bound} {moves} whatever it plays"),
+            Kind::CannotWin => format!("{who} cannot force a win within {bound} {moves}"),
+            Kind::Survives => format!("{who} avoids losing for {bound} {moves}"),
         }
     }
 }

@@ -30,6 +30,9 @@ const CHECKSUM_AT: usize = 12;
 pub enum CertError {
     #[error("cannot read: {0}")]
     Read(std::io::Error),
+    /// Refused before reading: not a regular file, or too large.
+    #[error("{0}")]
+    Input(kamisado_files::InputError),
     #[error("not a certificate (the file does not start with the magic bytes KAMICERT)")]
     NotACertificate,
     #[error("certificate format version {found} is not supported (this program reads version {FORMAT_VERSION})")]
@@ -47,12 +50,68 @@ pub enum CertError {
     Layout(String),
 }
 
+impl From<kamisado_files::InputError> for CertError {
+    fn from(e: kamisado_files::InputError) -> CertError {
+        match e {
+            kamisado_files::InputError::Read(e) => CertError::Read(e),
+            e => CertError::Input(e),
+        }
+    }
+}
+
 /// A certificate in memory: what it claims and the proof's entries, sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     pub claims: Vec<Claim>,
     /// Strictly ascending by their bits (so by canonical key, then kind).
     pub entries: Vec<Entry>,
+}
+
+/// The largest certificate file read: checking one holds about three times its size in
+/// memory (the file, its words, the entries), 12 GiB at this bound, half of this
+/// project's machine.
+pub const MAX_FILE_BYTES: u64 = 4 << 30;
+
+/// Checks the start of a certificate file (`header`: its first [`HEADER_BYTES`] bytes,
+/// or all of a shorter file) against the file's length `len`: the magic, the version and
+/// the length the header announces. Returns the stored checksum and the claims.
+fn check_header(header: &[u8], len: u64) -> Result<(u32, u64), CertError> {
+    if header.len() < MAGIC.len() || header[..MAGIC.len()] != MAGIC {
+        return Err(CertError::NotACertificate);
+    }
+    let u32_at = |at: usize| {
+        header
+            .get(at..at + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let too_short = || {
+        CertError::Layout(format!(
+            "the file ends inside the {HEADER_BYTES}-byte header ({len} bytes)"
+        ))
+    };
+    let version = u32_at(8).ok_or_else(too_short)?;
+    if version != FORMAT_VERSION {
+        return Err(CertError::UnsupportedVersion { found: version });
+    }
+    if header.len() < HEADER_BYTES {
+        return Err(too_short());
+    }
+    let stored = u32_at(CHECKSUM_AT).ok_or_else(too_short)?;
+    let claims = u32_at(16).ok_or_else(too_short)? as u64;
+    let entries = u64::from_le_bytes(header[24..32].try_into().expect("eight bytes"));
+    let expected = claims
+        .checked_add(entries)
+        .and_then(|words| words.checked_mul(WORD_BYTES as u64))
+        .and_then(|b| b.checked_add(HEADER_BYTES as u64));
+    if expected != Some(len) {
+        return Err(CertError::Length {
+            claims,
+            entries,
+            expected: expected.map_or_else(|| "more than 2^64".to_owned(), |e| e.to_string()),
+            found: len,
+        });
+    }
+    Ok((stored, claims))
 }
 
 fn crc_of(bytes: &[u8]) -> u32 {
@@ -95,51 +154,30 @@ impl Certificate {
         bytes
     }
 
-    /// Reads a certificate file.
+    /// Reads a certificate file: a regular file only, its header checked against its
+    /// size before the rest is read, and no larger than [`MAX_FILE_BYTES`].
     pub fn read(path: &Path) -> Result<Certificate, CertError> {
-        Certificate::decode(&std::fs::read(path).map_err(CertError::Read)?)
+        let bytes = kamisado_files::read_checked(
+            path,
+            HEADER_BYTES,
+            MAX_FILE_BYTES,
+            "a certificate",
+            |header, len| check_header(header, len).map(|_| ()),
+        )?;
+        Certificate::decode(&bytes)
     }
 
     /// The certificate in a file's bytes: the header, the length and the checksum are
     /// checked before anything else is read, then that the entries ascend and every
     /// claim is a position.
     pub fn decode(bytes: &[u8]) -> Result<Certificate, CertError> {
-        if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
-            return Err(CertError::NotACertificate);
-        }
+        let (stored, claims) =
+            check_header(&bytes[..bytes.len().min(HEADER_BYTES)], bytes.len() as u64)?;
         let u32_at = |at: usize| {
             bytes
                 .get(at..at + 4)
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         };
-        let too_short = || {
-            CertError::Layout(format!(
-                "the file ends inside the {HEADER_BYTES}-byte header ({} bytes)",
-                bytes.len()
-            ))
-        };
-        let version = u32_at(8).ok_or_else(too_short)?;
-        if version != FORMAT_VERSION {
-            return Err(CertError::UnsupportedVersion { found: version });
-        }
-        if bytes.len() < HEADER_BYTES {
-            return Err(too_short());
-        }
-        let stored = u32_at(CHECKSUM_AT).ok_or_else(too_short)?;
-        let claims = u32_at(16).ok_or_else(too_short)? as u64;
-        let entries = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
-        let expected = claims
-            .checked_add(entries)
-            .and_then(|words| words.checked_mul(WORD_BYTES as u64))
-            .and_then(|b| b.checked_add(HEADER_BYTES as u64));
-        if expected != Some(bytes.len() as u64) {
-            return Err(CertError::Length {
-                claims,
-                entries,
-                expected: expected.map_or_else(|| "more than 2^64".to_owned(), |e| e.to_string()),
-                found: bytes.len() as u64,
-            });
-        }
         let computed = crc_of(bytes);
         if computed != stored {
             return Err(CertError::Checksum { stored, computed });

@@ -60,7 +60,7 @@ pub fn analyse(
             answered,
             true,
         ),
-        Err(e) => return Err(Failure::internal(e)),
+        Err(e) => return Err(Failure::oracle(e)),
     };
     Ok(Analysis {
         given: *given,
@@ -79,6 +79,13 @@ fn sorted_best_first(moves: &[MoveVerdict]) -> Vec<MoveVerdict> {
     // A stable sort keeps equal moves in the rules' order.
     sorted.sort_by_key(|m| std::cmp::Reverse(m.score()));
     sorted
+}
+
+impl QueryReport {
+    /// Whether every move was answered (no time limit struck).
+    pub fn complete(&self) -> bool {
+        self.complete
+    }
 }
 
 impl Analysis {

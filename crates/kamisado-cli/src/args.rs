@@ -206,10 +206,13 @@ pub struct ShowArgs {
 /// error says only what is expected, so that the value is not echoed twice.)
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => {
-            Err("not a time limit: expected a positive number of seconds, like 2 or 0.5".to_owned())
-        }
+        // From a millisecond: below that no search does anything, and the number would
+        // print with hundreds of decimals.
+        Ok(s) if s.is_finite() && (1e-3..=1e9).contains(&s) => Ok(s),
+        _ => Err(
+            "not a time limit: expected a number of seconds from 0.001 to 1e9, like 2 or 0.5"
+                .to_owned(),
+        ),
     }
 }
 

@@ -29,6 +29,15 @@ impl Failure {
         }
     }
 
+    /// The oracle's failure: a database that fails a check is the user's file, bad input
+    /// (exit code 2, the message names it); anything else is exit code 1.
+    pub fn oracle(e: kamisado_db::OracleError) -> Failure {
+        match e {
+            kamisado_db::OracleError::Database(_) => Failure::input(e),
+            e => Failure::internal(e),
+        }
+    }
+
     /// The one line `report` prints after `error: `.
     pub fn message(&self) -> String {
         printable(&self.message)

@@ -13,6 +13,53 @@ use kamisado_solver::{Options, SolveError, Solver};
 use crate::args::{PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
 
+/// The largest text file read (a games file, a survey): far more than any this project
+/// writes (the largest survey is well under a megabyte), and little memory.
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// The bytes of the input file at `path` (`what` names its kind: "a games file"): a
+/// regular file only, and at most [`MAX_TEXT_BYTES`], both checked before anything is
+/// read (see `kamisado_files`); every error names the file.
+pub fn read_file(path: &std::path::Path, what: &'static str) -> Result<Vec<u8>> {
+    kamisado_files::read(path, MAX_TEXT_BYTES, what)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// [`read_file`] as text (see [`text_of`]).
+pub fn read_text(path: &std::path::Path, what: &'static str) -> Result<String> {
+    text_of(read_file(path, what)?, &path.display().to_string())
+}
+
+/// Standard input as text, at most [`MAX_TEXT_BYTES`] (see [`text_of`]).
+pub fn read_stdin_text() -> Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::input(format!("standard input: cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(Failure::input(format!(
+            "standard input: more than the {MAX_TEXT_BYTES} bytes a text input may have here"
+        )));
+    }
+    text_of(bytes, "standard input")
+}
+
+/// `bytes` as UTF-8 text, without the byte-order mark an editor may put first; text that
+/// is not UTF-8 is refused with the line (1-based) where it stops being so. `shown`
+/// names the input in the message.
+pub fn text_of(mut bytes: Vec<u8>, shown: &str) -> Result<String> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        Failure::input(format!("{shown}: line {line} is not UTF-8 text"))
+    })
+}
+
 /// The position the arguments start from, before any `--moves`: the position text, or the
 /// start of a match to `--target` points (a single round by default).
 pub fn start(args: &PositionArgs) -> Result<MatchPosition> {

@@ -108,6 +108,9 @@ pub enum OutputKind {
     /// A database: a regular file only, replaced whole; it is read by memory map, which
     /// a pipe or a device cannot give.
     Database,
+    /// A file a later run reads back to resume (a survey): a regular file only, replaced
+    /// whole; what a pipe or a device would give back is not what was written.
+    Resumable,
 }
 
 /// Where an output goes, once checked.
@@ -216,8 +219,8 @@ pub fn check_output(path: &Path, kind: OutputKind) -> Result<Target> {
         Ok(m) if m.is_file() && through_proc => {
             return match kind {
                 OutputKind::Text => Ok(Target::InPlace(path.to_owned())),
-                OutputKind::Database => Err(Failure::input(format!(
-                    "{shown}: a database is written to a file by its own name, not through an open file of this process"
+                OutputKind::Database | OutputKind::Resumable => Err(Failure::input(format!(
+                    "{shown}: this file is written by its own name, not through an open file of this process"
                 ))),
             }
         }
@@ -239,6 +242,9 @@ pub fn check_output(path: &Path, kind: OutputKind) -> Result<Target> {
                 ))),
                 OutputKind::Database => Err(Failure::input(format!(
                     "{shown}: cannot write a database there: it is {what}; a database must be a regular file"
+                ))),
+                OutputKind::Resumable => Err(Failure::input(format!(
+                    "{shown}: cannot keep results there: it is {what}; a file that a later run resumes from must be a regular file"
                 ))),
             };
         }
@@ -335,13 +341,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     write_file(path, OutputKind::Text, |out| out.write_all(bytes))
 }
 
+/// Whether standard output was found closed: what is printed after that is dropped.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Prints to standard output. A closed output (a reader such as `head` that has seen
-/// enough) ends the run quietly with exit code 0, after the same cleanup as an
-/// interrupt: the output asked for is printed as far as anybody reads it, which is
-/// success (and keeps `set -o pipefail` scripts going). Any other failure to write is
-/// reported on standard error with exit code 1. The crate's `print!` and `println!` come
-/// here (see `main.rs`).
+/// enough, or `| true`) stops the output quietly, and the run goes on to its verdict:
+/// its exit code is the one it would have had with every line read (a damaged database
+/// is 1, a bad input 2, under `set -o pipefail` as without the pipe). Any other failure
+/// to write (`> /dev/full`) is reported on standard error and ends the run with exit
+/// code 2, like a failure to write any other output the user named. The crate's
+/// `print!` and `println!` come here (see `main.rs`).
 pub fn print_out(text: std::fmt::Arguments) {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_fmt(text) {
         stdout_failed(e);
@@ -350,19 +363,23 @@ pub fn print_out(text: std::fmt::Arguments) {
 
 /// Flushes standard output, with the same handling of failure as [`print_out`].
 pub fn flush_out() {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     if let Err(e) = std::io::stdout().lock().flush() {
         stdout_failed(e);
     }
 }
 
-fn stdout_failed(e: std::io::Error) -> ! {
+fn stdout_failed(e: std::io::Error) {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
-        crate::shutdown::exit(0);
+        STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        return;
     }
     print_err(format_args!(
         "error: cannot write to standard output: {e}\n"
     ));
-    crate::shutdown::exit(1)
+    crate::shutdown::exit(2)
 }
 
 /// Prints to standard error; if that fails too, there is nobody left to tell.

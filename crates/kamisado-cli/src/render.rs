@@ -32,7 +32,12 @@ pub fn board(pos: &MatchPosition, colour: bool) -> String {
         .active_tower()
         .map(|t| pos.board().square_of(t))
         .filter(|_| !pos.is_round_over());
-    let ranked = pos.has_sumo() || pos.round_end().is_some_and(|e| pos.rank(e.promoted) > 0);
+    // A single round has no Sumos: the tower that ends it gains no rank (the match rules'
+    // promotion is of the next round, which a single round does not have).
+    let single = pos.target() == Target::Single;
+    let shown_rank = |t| if single { 0 } else { pos.rank(t) };
+    let ranked =
+        !single && (pos.has_sumo() || pos.round_end().is_some_and(|e| pos.rank(e.promoted) > 0));
     // Room for the letter and its `+` signs (at most three on the board while a round is
     // played, one more on a finished round's promoted tower).
     let width = if ranked {
@@ -55,7 +60,7 @@ pub fn board(pos: &MatchPosition, colour: bool) -> String {
             let mut body = match tower {
                 Some(t) => {
                     let mut text = t.char().to_string();
-                    text.push_str(&"+".repeat(pos.rank(t) as usize));
+                    text.push_str(&"+".repeat(shown_rank(t) as usize));
                     text
                 }
                 None if colour => " ".to_owned(),

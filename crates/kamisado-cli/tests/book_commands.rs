@@ -364,3 +364,145 @@ fn a_killed_build_resumes_and_writes_the_same_book() {
         std::fs::read(&whole).unwrap()
     );
 }
+
+/// A database over [`kamisado_db::READ_LIMIT`] (so mapped, its blocks checked as lookups
+/// read them) with one byte of every block flipped: the book's records and filler
+/// records under them.
+fn damaged_mapped_database(dir: &Path) -> PathBuf {
+    use kamisado_db::{Record, BLOCK_RECORDS, READ_LIMIT};
+    let book = Database::open(&repository().join("data/book.kdb")).unwrap();
+    let mut records: Vec<Record> = book.records().collect();
+    let lowest = records[0].key();
+    let fillers = (READ_LIMIT as usize / 16 + 1000).saturating_sub(records.len()) as u128;
+    assert!(
+        lowest > fillers,
+        "room for the fillers under the book's keys"
+    );
+    let mut all: Vec<Record> = (1..=fillers)
+        .map(|k| Record::new(k, kamisado_solver::Value::Loss, None, None))
+        .collect();
+    all.append(&mut records);
+    let path = dir.join("big_flip.kdb");
+    kamisado_db::write(&path, &all, "a damaged copy", &mut |_| {}).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() as u64 > READ_LIMIT);
+    let blocks = all.len().div_ceil(BLOCK_RECORDS as usize);
+    let start = bytes.len() - 16 * all.len() - 4 * blocks;
+    for block in 0..blocks {
+        bytes[start + 16 * BLOCK_RECORDS as usize * block + 9] ^= 0x01;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    path
+}
+
+/// With a damaged large database, the engine moves as a search would (never an unproven
+/// move), `query` and `match` refuse with exit code 2 naming the file, and `verify`
+/// judges every move by search.
+#[test]
+fn a_damaged_mapped_database_is_set_aside_or_refused_never_trusted() {
+    let dir = temp_dir();
+    let db = damaged_mapped_database(&dir);
+    let engine = |db: &str| {
+        let run = kamisado(
+            &["engine", "--db", db, "--hash-mb", "32"],
+            &format!("kei\nposition startpos moves {LATE}\ngo\nquit\n"),
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+            .lines()
+            .filter(|l| l.starts_with("info") || l.starts_with("bestmove"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let searched = engine("none");
+    let damaged = engine(text(&db));
+    assert!(
+        !damaged.iter().any(|l| l.contains("unproven")),
+        "{damaged:?}"
+    );
+    let value = |lines: &[String]| {
+        lines
+            .iter()
+            .find(|l| l.contains("remoteness"))
+            .map(|l| l.split(" source").next().unwrap().to_owned())
+    };
+    assert_eq!(value(&damaged), value(&searched), "{damaged:?}");
+    assert!(value(&searched).is_some(), "{searched:?}");
+    // The commands that answer from the named database refuse it.
+    let opponent = format!(
+        "{} engine --hash-mb 16 --db none",
+        env!("CARGO_BIN_EXE_kamisado")
+    );
+    for args in [
+        vec![
+            "query",
+            "--moves",
+            LATE,
+            "--hash-mb",
+            "32",
+            "--db",
+            text(&db),
+        ],
+        vec![
+            "match",
+            "--engine",
+            &opponent,
+            "--moves",
+            LATE,
+            "--games",
+            "1",
+            "--hash-mb",
+            "32",
+            "--db",
+            text(&db),
+        ],
+    ] {
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 2, "{}: {}", args.join(" "), run.stderr);
+        assert!(run.stderr.contains("big_flip.kdb"), "{}", run.stderr);
+        assert!(run.stderr.contains("checksum"), "{}", run.stderr);
+    }
+    // `verify` judges by search: the same judgement as without a database.
+    let games = repository().join("data/games.txt");
+    let judge = |db: &str| {
+        kamisado(
+            &[
+                "verify",
+                text(&games),
+                "--json",
+                "--hash-mb",
+                "64",
+                "--db",
+                db,
+            ],
+            "",
+        )
+    };
+    let plain = judge("none");
+    let with_damaged = judge(text(&db));
+    assert_eq!(with_damaged.code, plain.code, "{}", with_damaged.stderr);
+    assert_eq!(with_damaged.json()["summary"], plain.json()["summary"]);
+    assert_eq!(with_damaged.json()["summary"]["total"]["unjudged"], 0);
+    assert!(with_damaged.stderr.contains("big_flip.kdb"));
+}
+
+/// A book of a finished game would be empty: refused, and no file written.
+#[test]
+fn a_book_of_a_finished_game_is_refused() {
+    let dir = temp_dir();
+    let out = dir.join("finished-book.kdb");
+    kamisado(
+        &[
+            "book",
+            "--moves",
+            "h1-h5 e8-e3 c1-c2 e3-c1",
+            "--plies",
+            "1",
+            "--out",
+            text(&out),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "the game is over");
+    assert!(!out.exists());
+}

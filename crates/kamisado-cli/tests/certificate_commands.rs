@@ -191,3 +191,26 @@ fn prove_refuses_a_directory_before_searching() {
     kamisado(&["openings", "--certify", text(&data("openings.json"))], "")
         .assert_one_line_error(2, "needs a directory");
 }
+
+/// An entry whose key is no position is described in words, not by the program's name
+/// for its kind ("Survives within 127").
+#[test]
+fn an_entry_that_is_no_position_is_described_in_words() {
+    let start = Certificate::read(&data("certificates/start.kcert")).unwrap();
+    let key = (1u128 << 101) - 1;
+    let entry = kamisado_cert::Entry::new(key, kamisado_cert::Kind::Survives, 127, None);
+    let forged = Certificate {
+        claims: start.claims[..1].to_vec(),
+        entries: vec![entry],
+    };
+    let path = temp_dir().join("no-position.kcert");
+    std::fs::write(&path, forged.encode()).unwrap();
+    let run = kamisado(&["certificate", "check", text(&path)], "");
+    assert_ne!(run.code, 0, "{}", run.stdout);
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(
+        said.contains("the side to move avoids losing for 127 moves"),
+        "{said}"
+    );
+    assert!(!said.contains("Survives"), "{said}");
+}

@@ -230,3 +230,18 @@ fn every_command_has_help_with_an_example() {
         assert!(run.stdout.contains("Example"), "{command}: {}", run.stdout);
     }
 }
+
+/// A single round that ends draws the winning tower as the position text has it: no
+/// Sumo's `+`, which only a match's next round would have.
+#[test]
+fn a_finished_single_round_shows_no_sumo() {
+    let run = kamisado(
+        &["show", "--moves", "h1-h5 e8-e3 c1-c2 e3-c1", "--no-color"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("NGyYPUB1"), "{}", run.stdout);
+    let board: Vec<&str> = run.stdout.lines().take(9).collect();
+    assert!(board.iter().all(|l| !l.contains('+')), "{}", run.stdout);
+    assert!(board[7].starts_with("1  N  G  y  Y"), "{}", run.stdout);
+}

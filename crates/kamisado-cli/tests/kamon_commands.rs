@@ -355,3 +355,119 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let twice = Layout::random(1).to_string().replacen("2c", "2f", 1);
     kamisado(&["kamon", "show", "--layout", &twice], "").assert_one_line_error(2, "is on both");
 }
+
+/// `--after` plays a seed's random placements: with `--layout` it is refused, as the API
+/// refuses it, not ignored. A layout text may start with `--` (a1 holds the `--` chip).
+#[test]
+fn after_needs_a_seed_and_a_layout_may_start_with_dashes() {
+    let layout = kamisado(&["kamon", "random", "--seed", "50"], "");
+    assert_eq!(layout.code, 0, "{}", layout.stderr);
+    let layout = layout.stdout.trim().to_owned();
+    assert!(layout.starts_with("--"), "{layout}");
+    for command in ["show", "solve"] {
+        kamisado(&["kamon", command, "--layout", &layout, "--after", "3"], "")
+            .assert_one_line_error(2, "--after plays the random placements of a seed");
+    }
+    let shown = kamisado(
+        &[
+            "kamon", "show", "--layout", &layout, "--json", "--moves", "b1",
+        ],
+        "",
+    );
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    assert_eq!(shown.json()["layout"], layout.as_str(), "{}", shown.stdout);
+}
+
+/// `survey merge` checks every entry it reads as the survey's own test does: the shipped
+/// survey merges; an entry with a forged layout, moves, `after` or a missing value is
+/// refused in one line naming the file and the entry.
+#[test]
+fn survey_merge_checks_every_entry() {
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let shipped = repository.join("data/kamon-survey.json");
+    let dir = std::env::temp_dir().join(format!("kamisado-kamon-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("merged.json");
+    let out = out.to_str().unwrap();
+    let run = kamisado(
+        &[
+            "kamon",
+            "survey",
+            "merge",
+            shipped.to_str().unwrap(),
+            "--out",
+            out,
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let survey: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shipped).unwrap()).unwrap();
+    type Forge = fn(&mut serde_json::Value);
+    let forgeries: [(&str, Forge); 5] = [
+        ("layout", |e| e["layout"] = "garbage".into()),
+        ("moves", |e| e["moves"] = serde_json::json!(["z9"])),
+        ("value", |e| {
+            e.as_object_mut().unwrap().remove("value");
+        }),
+        ("winner", |e| e["winner"] = "nobody".into()),
+        ("pv", |e| {
+            e["pv"].as_array_mut().unwrap().pop().map(drop).unwrap()
+        }),
+    ];
+    for (what, forge) in forgeries {
+        let mut forged = survey.clone();
+        forge(&mut forged["runs"][0]["entries"][1]);
+        let part = dir.join(format!("forged-{what}.json"));
+        std::fs::write(&part, forged.to_string()).unwrap();
+        let run = kamisado(
+            &[
+                "kamon",
+                "survey",
+                "merge",
+                part.to_str().unwrap(),
+                "--out",
+                out,
+            ],
+            "",
+        );
+        run.assert_one_line_error(
+            2,
+            &format!("forged-{what}.json: run seed 1 after 8, entry 1: "),
+        );
+    }
+    let mut forged = survey.clone();
+    forged["runs"][0]["after"] = 99.into();
+    let part = dir.join("forged-after.json");
+    std::fs::write(&part, forged.to_string()).unwrap();
+    kamisado(
+        &[
+            "kamon",
+            "survey",
+            "merge",
+            part.to_str().unwrap(),
+            "--out",
+            out,
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "forged-after.json: run seed 1 after 99, entry 0: ");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A survey's seeds do not wrap past 2^64 - 1.
+#[test]
+fn survey_seeds_do_not_wrap() {
+    kamisado(
+        &[
+            "kamon",
+            "survey",
+            "--layouts",
+            "2",
+            "--seed",
+            "18446744073709551615",
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "would pass 2^64 - 1");
+}

@@ -421,7 +421,9 @@ fn whole_match_openings_lists_the_first_moves_of_a_match() {
         ],
         "",
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Out of time with moves unproven: exit code 1, as every search (the report first).
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("not proven"), "{}", run.stderr);
     let report = run.json();
     let listed: Vec<String> = report["moves"]
         .as_array()
@@ -440,4 +442,17 @@ fn whole_match_openings_lists_the_first_moves_of_a_match() {
     assert_eq!(report["proven"], 0);
     assert_eq!(report["value"], serde_json::Value::Null);
     assert!(report["moves"][0]["value"].is_null());
+    // The work done on unproven moves is reported, not zero.
+    let nodes: u64 = report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["nodes"].as_u64().unwrap())
+        .sum();
+    assert!(nodes > 0, "{report}");
+    assert!(report["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|m| m["seconds"].as_f64().unwrap() > 0.0));
 }

@@ -147,7 +147,8 @@ fn verify_refuses_what_it_cannot_read() {
     kamisado(&["verify", "-", "--time-limit", "0"], "").assert_one_line_error(2, "time limit");
     let not_utf8 = std::env::temp_dir().join(format!("kamisado-not-utf8-{}", std::process::id()));
     std::fs::write(&not_utf8, [0xff, 0xfe, 0x00]).unwrap();
-    kamisado(&["verify", not_utf8.to_str().unwrap()], "").assert_one_line_error(2, "cannot read");
+    kamisado(&["verify", not_utf8.to_str().unwrap()], "")
+        .assert_one_line_error(2, "line 1 is not UTF-8 text");
     let garbage = kamisado(&["verify", "-", "--json"], "position\n%%%\n");
     assert_eq!(garbage.code, 2);
     let report = garbage.json();

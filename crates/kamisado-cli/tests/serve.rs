@@ -349,8 +349,26 @@ async fn searches_are_bounded_in_time_and_number() {
         quick.elapsed()
     );
 
-    // The one permit is taken: 503, after a short wait, not after the search.
+    // An answer the database gives whole (the start's, from the built-in opening table)
+    // needs no search: it does not wait for a permit.
+    let quick = Instant::now();
     let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["complete"], true, "{body}");
+    assert!(
+        quick.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        quick.elapsed()
+    );
+
+    // The one permit is taken: a request that needs a search gets 503, after a short
+    // wait, not after the search.
+    let (status, body) = get(&format!(
+        "{}api/query?position={}",
+        server.url,
+        encode(SLOW_POSITION)
+    ))
+    .await;
     assert_eq!(status, 503, "{body}");
     assert!(body["error"].as_str().unwrap().starts_with("busy"));
     assert!(started.elapsed() < Duration::from_millis(1900));
@@ -1861,4 +1879,12 @@ async fn the_match_board_in_headless_chromium_agrees_with_query_target() {
         panic!("{e}");
     }
     assert!(server.alive());
+}
+
+/// `--bind localhost` is this machine's loopback address, as everywhere.
+#[tokio::test]
+async fn bind_localhost_is_the_loopback_address() {
+    let server = Server::start(&["--bind", "localhost", "--threads", "1", "--hash-mb", "16"]);
+    let (status, body) = get(&format!("{}api/query", server.url)).await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -8,6 +8,9 @@ use crate::header::{FORMAT_VERSION, OLDEST_READ_VERSION};
 pub enum DbError {
     #[error("cannot read: {0}")]
     Read(std::io::Error),
+    /// Refused before reading: not a regular file, or too large (see `kamisado_files`).
+    #[error("{0}")]
+    Input(kamisado_files::InputError),
     #[error("cannot write: {0}")]
     Write(std::io::Error),
     #[error("not a kamisado database (the file does not start with the magic bytes KAMISADB)")]
@@ -41,4 +44,13 @@ pub enum DbError {
     BadRecord { index: u64, problem: String },
     #[error("damaged: records must be sorted by key without duplicates; record {index} is not")]
     Unsorted { index: u64 },
+}
+
+impl From<kamisado_files::InputError> for DbError {
+    fn from(e: kamisado_files::InputError) -> DbError {
+        match e {
+            kamisado_files::InputError::Read(e) => DbError::Read(e),
+            e => DbError::Input(e),
+        }
+    }
 }

@@ -78,6 +78,8 @@ pub struct Database {
     records: usize,
     /// For a mapped version-2 file; `None` when every record was checked on opening.
     lazy: Option<LazyBlocks>,
+    /// The file it was opened from, for messages; `None` when built in memory.
+    path: Option<PathBuf>,
 }
 
 fn crc(parts: &[&[u8]]) -> u32 {
@@ -89,12 +91,12 @@ fn crc(parts: &[&[u8]]) -> u32 {
 impl Database {
     /// Opens a database file: read and checked whole up to [`READ_LIMIT`], else mapped.
     pub fn open(path: &Path) -> Result<Database, DbError> {
-        let (file, len) = open_regular(path)?;
-        if len <= READ_LIMIT {
-            let bytes = std::fs::read(path).map_err(DbError::Read)?;
-            return Database::from_storage(Bytes::Owned(bytes), true);
+        let mut input = kamisado_files::open(path)?;
+        if input.len <= READ_LIMIT {
+            let bytes = input.read_rest(READ_LIMIT, "a database read whole")?;
+            return Database::from_storage(Bytes::Owned(bytes), true).map(|db| db.at(path));
         }
-        Database::map(&file)
+        Database::map(&input.file).map(|db| db.at(path))
     }
 
     /// Opens a database file by mapping it, whatever its size, its blocks checked when
@@ -102,14 +104,24 @@ impl Database {
     /// rewritten or truncated in place: a read from a truncated mapping kills the
     /// process (SIGBUS), before any check can run.
     pub fn open_mapped(path: &Path) -> Result<Database, DbError> {
-        let (file, len) = open_regular(path)?;
-        if len < RECORD_BYTES as u64 {
+        let mut input = kamisado_files::open(path)?;
+        if input.len < RECORD_BYTES as u64 {
             // Too small to be a database, and empty files cannot be mapped: let the
             // header check say what is wrong.
-            let bytes = std::fs::read(path).map_err(DbError::Read)?;
-            return Database::from_storage(Bytes::Owned(bytes), true);
+            let bytes = input.read_rest(RECORD_BYTES as u64, "a database")?;
+            return Database::from_storage(Bytes::Owned(bytes), true).map(|db| db.at(path));
         }
-        Database::map(&file)
+        Database::map(&input.file).map(|db| db.at(path))
+    }
+
+    fn at(mut self, path: &Path) -> Database {
+        self.path = Some(path.to_owned());
+        self
+    }
+
+    /// The file this database was opened from (`None` for one built in memory).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     fn map(file: &File) -> Result<Database, DbError> {
@@ -168,6 +180,7 @@ impl Database {
             records_offset,
             records,
             lazy: None,
+            path: None,
         };
         if db.header.version == 1 {
             // One checksum over everything: the only way to trust a version-1 file.
@@ -401,19 +414,6 @@ impl Database {
         }
         Ok(())
     }
-}
-
-/// The file at `path` and its length, if it is a regular file.
-fn open_regular(path: &Path) -> Result<(File, u64), DbError> {
-    let file = File::open(path).map_err(DbError::Read)?;
-    let metadata = file.metadata().map_err(DbError::Read)?;
-    if !metadata.is_file() {
-        return Err(DbError::Read(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        )));
-    }
-    Ok((file, metadata.len()))
 }
 
 /// Records per chunk when hashing and writing: large enough for fast I/O, small enough

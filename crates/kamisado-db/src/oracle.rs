@@ -21,7 +21,7 @@ use kamisado_core::{Kamisado, Position};
 use kamisado_match::{IllegalMatchMove, MatchPosition, MatchRound, Move};
 use kamisado_solver::{Cancel, Options, Outcome, Score, Solution, SolveError, Solver, Value};
 
-use crate::Database;
+use crate::{Database, Stored};
 
 /// Where an answer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -209,6 +209,11 @@ type Lazy<G> = OnceLock<Result<Solver<G>, SolveError>>;
 /// names the position it is about.
 pub struct Oracle {
     db: Option<Database>,
+    /// Whether a database that fails a check is set aside for search (see
+    /// [`Oracle::falling_back_to_search`]) rather than an error.
+    fall_back: bool,
+    /// What was found wrong with the database, once set aside.
+    damage: OnceLock<String>,
     rounds: Rounds,
     options: Options,
     plain: Lazy<Kamisado>,
@@ -224,6 +229,8 @@ impl Oracle {
         };
         Oracle {
             db,
+            fall_back: false,
+            damage: OnceLock::new(),
             rounds: Rounds::Plain,
             options,
             plain: OnceLock::from(Ok(solver)),
@@ -243,6 +250,8 @@ impl Oracle {
     ) -> Result<Oracle, SolveError> {
         let oracle = Oracle {
             db,
+            fall_back: false,
+            damage: OnceLock::new(),
             rounds,
             options: Options {
                 threads: options.threads,
@@ -263,6 +272,44 @@ impl Oracle {
 
     pub fn database(&self) -> Option<&Database> {
         self.db.as_ref()
+    }
+
+    /// This oracle, answering by search when its database fails a check (a damaged
+    /// block of a mapped file) instead of with [`OracleError::Database`]: from then on
+    /// the database is not read again, and [`Oracle::damage`] says what was wrong. For a
+    /// player that must move and a judge that must judge; a command that answers from
+    /// the database the user named refuses instead (the default).
+    pub fn falling_back_to_search(mut self) -> Oracle {
+        self.fall_back = true;
+        self
+    }
+
+    /// What was found wrong with the database, if it was set aside for search.
+    pub fn damage(&self) -> Option<&str> {
+        self.damage.get().map(String::as_str)
+    }
+
+    /// The database's record of a round without Sumos, if it holds one; a failed check
+    /// is an error naming the file, or with [`Oracle::falling_back_to_search`] sets the
+    /// database aside.
+    fn lookup(&self, single: &Position) -> Result<Option<Stored>, OracleError> {
+        let Some(db) = self.db.as_ref().filter(|_| self.damage.get().is_none()) else {
+            return Ok(None);
+        };
+        match db.lookup(single) {
+            Ok(stored) => Ok(stored),
+            Err(e) => {
+                let message = match db.path() {
+                    Some(path) => format!("{}: {e}", path.display()),
+                    None => e.to_string(),
+                };
+                if !self.fall_back {
+                    return Err(OracleError::Database(message));
+                }
+                let _ = self.damage.set(message);
+                Ok(None)
+            }
+        }
     }
 
     /// The rounds this oracle was set up for.
@@ -325,10 +372,10 @@ impl Oracle {
         if let Some(s) = Score::by_rules(&MatchRound, pos) {
             return Ok(Some((s, Source::Rules)));
         }
-        let (Some(db), Some(single)) = (&self.db, pos.single_round()) else {
+        let Some(single) = pos.single_round() else {
             return Ok(None);
         };
-        Ok(db.lookup(&single)?.and_then(|stored| {
+        Ok(self.lookup(&single)?.and_then(|stored| {
             stored
                 .remoteness
                 .map(|r| (Score::new(stored.value, r), Source::Database))
@@ -347,9 +394,9 @@ impl Oracle {
         if let Some(s) = Score::by_rules(&MatchRound, &pos) {
             return Ok((s.value(), Source::Rules));
         }
-        let stored = match (&self.db, pos.single_round()) {
-            (Some(db), Some(single)) => db.lookup(&single)?,
-            _ => None,
+        let stored = match pos.single_round() {
+            Some(single) => self.lookup(&single)?,
+            None => None,
         };
         if let Some(stored) = stored {
             return Ok((stored.value, Source::Database));
@@ -464,10 +511,10 @@ impl Oracle {
     /// The database's best move for `pos` (resolved), if its round is one the database
     /// holds and it stores one.
     pub fn stored_best_move(&self, pos: &MatchPosition) -> Result<Option<Move>, OracleError> {
-        let (Some(db), Some(single)) = (&self.db, pos.resolve().single_round()) else {
+        let Some(single) = pos.resolve().single_round() else {
             return Ok(None);
         };
-        Ok(db.lookup(&single)?.and_then(|s| s.best))
+        Ok(self.lookup(&single)?.and_then(|s| s.best))
     }
 
     /// One best move, as fast as possible: a win in one, the database's stored best move

@@ -183,7 +183,7 @@ fn opening_names_what_is_wrong() {
     ));
     assert!(matches!(
         Database::open(&std::env::temp_dir()),
-        Err(DbError::Read(_))
+        Err(DbError::Input(_))
     ));
 }
 

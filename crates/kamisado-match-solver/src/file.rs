@@ -42,8 +42,15 @@ pub enum ProofFileError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path}: {source}")]
+    Refused {
+        path: PathBuf,
+        source: kamisado_files::InputError,
+    },
     #[error("{path} is not a proof file of whole matches (it does not start with KMATCHPF)")]
     NotAProofFile { path: PathBuf },
+    #[error("{path} is truncated: a proof file starts with a {HEADER_BYTES}-byte header, and this file has {found} bytes")]
+    Truncated { path: PathBuf, found: u64 },
     #[error(
         "{path} is a proof file of format version {found}; this program reads version {VERSION}"
     )]
@@ -55,6 +62,8 @@ pub enum ProofFileError {
         expected: u64,
         found: u64,
     },
+    #[error("{path} is damaged: header bytes 24..32 are not zero")]
+    Header { path: PathBuf },
     #[error("{path} is damaged: its checksum does not match its records")]
     Checksum { path: PathBuf },
     #[error("{path} is damaged: record {index} {problem}")]
@@ -101,14 +110,27 @@ pub fn encode(facts: &[([u64; 3], Fact)]) -> Vec<u8> {
     bytes
 }
 
-/// The facts of a proof file's bytes; `path` names the file in errors.
-pub fn decode(bytes: &[u8], path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofFileError> {
+/// The largest proof file read: its facts take about as much memory again in the store
+/// (the table that holds them has its own `--hash-mb` bound, which a larger file would
+/// not fit in anyway).
+pub const MAX_FILE_BYTES: u64 = 8 << 30;
+
+/// Checks the start of a proof file (`header`: its first [`HEADER_BYTES`] bytes, or all
+/// of a shorter file) against the file's length `len`: the magic, the version, the
+/// length the header announces. Returns the number of records.
+fn check_header(header: &[u8], len: u64, path: &Path) -> Result<u64, ProofFileError> {
     let path = || path.to_path_buf();
-    if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+    if header.len() < MAGIC.len() || &header[..MAGIC.len()] != MAGIC {
         return Err(ProofFileError::NotAProofFile { path: path() });
     }
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    if header.len() < HEADER_BYTES {
+        return Err(ProofFileError::Truncated {
+            path: path(),
+            found: len,
+        });
+    }
+    let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8 bytes"));
+    let half = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4 bytes"));
     let version = half(8);
     if version != VERSION {
         return Err(ProofFileError::Version {
@@ -116,18 +138,33 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofF
             found: version,
         });
     }
+    if header[24..32].iter().any(|&b| b != 0) {
+        return Err(ProofFileError::Header { path: path() });
+    }
     let count = word(16);
     let expected = count
         .checked_mul(RECORD_BYTES as u64)
         .and_then(|n| n.checked_add(HEADER_BYTES as u64));
-    if expected != Some(bytes.len() as u64) {
+    if expected != Some(len) {
         return Err(ProofFileError::Length {
             path: path(),
             records: count,
             expected: expected.unwrap_or(u64::MAX),
-            found: bytes.len() as u64,
+            found: len,
         });
     }
+    Ok(count)
+}
+
+/// The facts of a proof file's bytes; `path` names the file in errors.
+pub fn decode(bytes: &[u8], path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofFileError> {
+    let count = check_header(
+        &bytes[..bytes.len().min(HEADER_BYTES)],
+        bytes.len() as u64,
+        path,
+    )?;
+    let path = || path.to_path_buf();
+    let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
     let records = &bytes[HEADER_BYTES..];
     if crc32fast::hash(records) != half(12) {
         return Err(ProofFileError::Checksum { path: path() });
@@ -148,6 +185,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofF
             _ => return Err(bad("has an unknown proof method")),
         };
         let fact = match record[24] {
+            0 if record[25] != 0 => return Err(bad("has a proof method but no value")),
             0 => Fact::Unsettled,
             1 => Fact::Proven {
                 value: Value::Win,
@@ -171,12 +209,46 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofF
 }
 
 /// Reads the facts of the proof file at `path`.
+/// A regular file only, its header checked against its size before the rest is read,
+/// and no larger than [`MAX_FILE_BYTES`].
 pub fn read(path: &Path) -> Result<Vec<([u64; 3], Fact)>, ProofFileError> {
-    let bytes = std::fs::read(path).map_err(|source| ProofFileError::Io {
-        path: path.to_path_buf(),
-        source,
+    let bytes = kamisado_files::read_checked(
+        path,
+        HEADER_BYTES,
+        MAX_FILE_BYTES,
+        "a proof file",
+        |header, len| Ok::<(), Reading>(check_header(header, len, path).map(|_| ())?),
+    )
+    .map_err(|e| match e {
+        Reading::Input(kamisado_files::InputError::Read(source)) => ProofFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+        Reading::Input(source) => ProofFileError::Refused {
+            path: path.to_path_buf(),
+            source,
+        },
+        Reading::Format(e) => e,
     })?;
     decode(&bytes, path)
+}
+
+/// A read's failure: refused as a file, or not the format.
+enum Reading {
+    Input(kamisado_files::InputError),
+    Format(ProofFileError),
+}
+
+impl From<kamisado_files::InputError> for Reading {
+    fn from(e: kamisado_files::InputError) -> Reading {
+        Reading::Input(e)
+    }
+}
+
+impl From<ProofFileError> for Reading {
+    fn from(e: ProofFileError) -> Reading {
+        Reading::Format(e)
+    }
 }
 
 /// The temporary name [`write`] writes `path` under before renaming it into place (for a

@@ -24,5 +24,5 @@ mod store;
 
 pub use file::ProofFileError;
 pub use game::{OracleMatch, RoundCounts};
-pub use run::{MatchOptions, MatchSolveError, MatchSolver, Progress, Proof, Run};
+pub use run::{MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run};
 pub use store::{Fact, Source, Store, StoreCounts};

@@ -115,6 +115,16 @@ pub struct Proof {
     pub seconds: f64,
 }
 
+/// One move's search (see [`MatchSolver::move_searches`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveSearch {
+    pub mv: MatchMove,
+    /// Its value for the player making it, if settled in time.
+    pub proof: Option<Proof>,
+    /// What the search of this move took (counted from its start), settled or not.
+    pub work: Progress,
+}
+
 /// The match search with its round solver, store and proof file.
 pub struct MatchSolver {
     solver: Solver<OracleMatch>,
@@ -238,6 +248,21 @@ impl MatchSolver {
         run: &Run,
         searched: &mut dyn FnMut(usize),
     ) -> Result<Vec<(MatchMove, Option<Proof>)>, MatchSolveError> {
+        Ok(self
+            .move_searches(pos, run, searched)?
+            .into_iter()
+            .map(|s| (s.mv, s.proof))
+            .collect())
+    }
+
+    /// [`MatchSolver::move_values`] with the work each move's search took, settled or
+    /// not: a move left unproven by the time limit still cost its nodes and seconds.
+    pub fn move_searches(
+        &self,
+        pos: &MatchPosition,
+        run: &Run,
+        searched: &mut dyn FnMut(usize),
+    ) -> Result<Vec<MoveSearch>, MatchSolveError> {
         let pos = WholeMatch::root(pos);
         let game = self.solver.game();
         let mut moves = Vec::new();
@@ -246,8 +271,21 @@ impl MatchSolver {
         }
         let mut results = Vec::with_capacity(moves.len());
         for m in moves {
+            let start = Instant::now();
+            let before = self.counters(start);
+            let work = |now: Progress| Progress {
+                nodes: now.nodes - before.nodes,
+                round_nodes: now.round_nodes - before.round_nodes,
+                rounds_asked: now.rounds_asked - before.rounds_asked,
+                rounds_settled: now.rounds_settled - before.rounds_settled,
+                ..now
+            };
             if (run.stop_asked)() {
-                results.push((m, None));
+                results.push(MoveSearch {
+                    mv: m,
+                    proof: None,
+                    work: work(self.counters(start)),
+                });
                 continue;
             }
             let child = game.play(&pos, m);
@@ -267,13 +305,14 @@ impl MatchSolver {
                     Err(e) => return Err(e),
                 },
             };
-            results.push((
-                m,
-                result.map(|p| Proof {
+            results.push(MoveSearch {
+                mv: m,
+                proof: result.map(|p| Proof {
                     value: if passed { p.value.flip() } else { p.value },
                     ..p
                 }),
-            ));
+                work: work(self.counters(start)),
+            });
             searched(results.len());
         }
         Ok(results)

@@ -244,20 +244,27 @@ impl Command {
     }
 }
 
+/// The longest `movetime` taken as a time limit, in milliseconds (about 31 years); a
+/// longer one is no limit at all (and a deadline that far would overflow the clock).
+pub const LONGEST_MOVETIME_MS: u64 = 1_000_000_000_000;
+
 /// The `movetime` among the arguments of `go`: `Ok(None)` without one. Arguments other
 /// than `movetime <ms>` are for later versions and ignored. A `movetime` whose value is
 /// not a whole number of milliseconds (`-5`, `nan`, missing) is an error naming it: an
-/// engine ignores it, and says so, rather than guess.
+/// engine ignores it, and says so, rather than guess. A whole number past
+/// [`LONGEST_MOVETIME_MS`] (however many digits) is no time limit: longer than any search.
 pub fn go_movetime(args: &str) -> Result<Option<Duration>, String> {
     let mut tokens = args.split_whitespace();
     if tokens.by_ref().all(|t| t != "movetime") {
         return Ok(None);
     }
     match tokens.next() {
-        Some(ms) => ms
+        Some(ms) if !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()) => Ok(ms
             .parse::<u64>()
-            .map(|ms| Some(Duration::from_millis(ms)))
-            .map_err(|_| format!("`movetime {}`", quote(ms))),
+            .ok()
+            .filter(|&ms| ms <= LONGEST_MOVETIME_MS)
+            .map(Duration::from_millis)),
+        Some(ms) => Err(format!("`movetime {}`", quote(ms))),
         None => Err("`movetime` without a value".to_owned()),
     }
 }

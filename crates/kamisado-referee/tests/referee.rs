@@ -476,3 +476,27 @@ fn a_refill_answer_where_a_move_is_due_and_the_other_way_round_is_illegal() {
         "{text}"
     );
 }
+
+/// The random engine's `--help` explains its fault modes, with an example.
+#[test]
+fn the_random_engine_explains_its_fault_modes() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kamisado-random-engine"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for mode in [
+        "garbage",
+        "silent",
+        "exit",
+        "illegal",
+        "none",
+        "twice",
+        "--fault-after",
+        "Example:",
+    ] {
+        assert!(help.contains(mode), "{mode}: {help}");
+    }
+    assert!(help.contains("answer two bestmoves"), "{help}");
+}

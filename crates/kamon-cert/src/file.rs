@@ -17,7 +17,6 @@
 //! them. Everything else is fixed-width: a reader in any language needs this table, the
 //! two word layouts and the layout text.
 
-use std::io::Read;
 use std::path::Path;
 
 use kamon_core::Layout;
@@ -32,6 +31,9 @@ const CHECKSUM_AT: usize = 12;
 /// A layout's text is 37 chips of two characters and six slashes; anything much longer is
 /// damage, refused before it is read.
 const MAX_LAYOUT_BYTES: u32 = 256;
+/// The largest certificate read: 4 GiB, some 270 million entries (a whole layout's proof
+/// would be larger; it would be split into several certificates).
+pub const MAX_FILE_BYTES: u64 = 4 << 30;
 
 /// Why a file is not a readable certificate (as opposed to a readable one whose proof
 /// fails, which [`crate::check`] reports). Each message is one line.
@@ -39,8 +41,9 @@ const MAX_LAYOUT_BYTES: u32 = 256;
 pub enum CertError {
     #[error("cannot read: {0}")]
     Read(std::io::Error),
-    #[error("not a regular file: a certificate is read from a file")]
-    NotAFile,
+    /// Refused before reading: not a regular file, or too large.
+    #[error("{0}")]
+    Input(kamisado_files::InputError),
     #[error("not a Kamon certificate (the file does not start with the magic bytes KAMONCRT)")]
     NotACertificate,
     #[error("Kamon certificate format version {found} is not supported (this program reads version {FORMAT_VERSION})")]
@@ -57,6 +60,15 @@ pub enum CertError {
     Checksum { stored: u32, computed: u32 },
     #[error("damaged: {0}")]
     Layout(String),
+}
+
+impl From<kamisado_files::InputError> for CertError {
+    fn from(e: kamisado_files::InputError) -> CertError {
+        match e {
+            kamisado_files::InputError::Read(e) => CertError::Read(e),
+            e => CertError::Input(e),
+        }
+    }
 }
 
 /// A certificate in memory: the layout, what it claims and the proof's entries, sorted.
@@ -179,26 +191,17 @@ impl Certificate {
         bytes
     }
 
-    /// Reads a certificate file. Only a regular file is opened (a FIFO or a device is
-    /// refused before it can block or stream forever), and its header is read and its
-    /// announced length compared with the file's before the rest is read, so a damaged
-    /// or foreign file costs no more memory than its header.
+    /// Reads a certificate file: a regular file only (never waiting on a FIFO), its
+    /// header checked against its size before the rest is read, and no larger than
+    /// [`MAX_FILE_BYTES`], so a damaged or foreign file costs no more than its header.
     pub fn read(path: &Path) -> Result<Certificate, CertError> {
-        let meta = std::fs::metadata(path).map_err(CertError::Read)?;
-        if !meta.is_file() {
-            return Err(CertError::NotAFile);
-        }
-        let mut file = std::fs::File::open(path).map_err(CertError::Read)?;
-        let mut bytes = Vec::with_capacity(HEADER_BYTES);
-        (&mut file)
-            .take(HEADER_BYTES as u64)
-            .read_to_end(&mut bytes)
-            .map_err(CertError::Read)?;
-        let header = Header::parse(&bytes)?;
-        header.check_length(meta.len())?;
-        file.take(meta.len() - HEADER_BYTES as u64)
-            .read_to_end(&mut bytes)
-            .map_err(CertError::Read)?;
+        let bytes = kamisado_files::read_checked(
+            path,
+            HEADER_BYTES,
+            MAX_FILE_BYTES,
+            "a Kamon certificate",
+            |header, len| Header::parse(header)?.check_length(len),
+        )?;
         Certificate::decode(&bytes)
     }
 
@@ -336,8 +339,8 @@ mod tests {
     #[test]
     fn special_files_are_refused_without_reading() {
         let e = Certificate::read(Path::new("/dev/zero")).unwrap_err();
-        assert!(matches!(e, CertError::NotAFile), "{e}");
+        assert!(matches!(e, CertError::Input(_)), "{e}");
         let e = Certificate::read(Path::new("/")).unwrap_err();
-        assert!(matches!(e, CertError::NotAFile), "{e}");
+        assert!(matches!(e, CertError::Input(_)), "{e}");
     }
 }

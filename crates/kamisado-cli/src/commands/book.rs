@@ -99,6 +99,11 @@ pub fn run(args: BookArgs) -> Result<()> {
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
     let root = crate::input::single_round(&args.position, "book")?;
+    if root.is_over() {
+        return Err(Failure::input(
+            "--position: the game is over there: a book holds positions with moves to play",
+        ));
+    }
     let plan = BookPlan::new(&root, args.plies);
     let journal_path = Journal::path_for(&args.out);
     let mut journal = Journal::open(&journal_path, &plan).map_err(Failure::input)?;

@@ -11,9 +11,18 @@ use crate::args::{parse_seconds, whole, OutputArgs, PositionArgs, SearchArgs};
 /// `--db FILE` on the commands that solve.
 #[derive(Args, Debug, Clone, Default)]
 pub struct WriteDbArgs {
-    /// Also write every position the solver proved to this database file
+    /// Also write every position the solver proved to this database file (`none`: no
+    /// database, as every command that reads one takes it)
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+}
+
+impl WriteDbArgs {
+    /// The file to write, if any: `--db none` is no database, as it is for the
+    /// commands that read one.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.db.as_deref().filter(|p| p.as_os_str() != "none")
+    }
 }
 
 #[derive(Args, Debug)]

@@ -10,11 +10,10 @@ use crate::input;
 pub fn run(args: EngineArgs) -> Result<()> {
     // An engine is sent whatever the referee plays, single rounds or whole matches: the
     // two tables share the budget, each made when first searched.
-    let player = PerfectPlayer::new(input::oracle(
-        args.db.as_deref(),
-        &args.search,
-        Rounds::Both,
-    )?);
+    // A player must move: a database found damaged mid-game is set aside for search.
+    let player = PerfectPlayer::new(
+        input::oracle(args.db.as_deref(), &args.search, Rounds::Both)?.falling_back_to_search(),
+    );
     let identity = Identity {
         name: format!("kamisado {} (perfect player)", env!("CARGO_PKG_VERSION")),
         author: "the kamisado project".to_owned(),

@@ -206,7 +206,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
         MatchEvent::Judging { number } => bar.set_message(format!("game {number}: judging")),
         MatchEvent::GameFinished(_) => bar.inc(1),
     })
-    .map_err(Failure::internal)?;
+    .map_err(Failure::oracle)?;
     bar.finish_and_clear();
 
     report::print(&MatchOutput(&report), args.json, false);

@@ -201,7 +201,7 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         return super::prove::certify_openings(dir, &args.search, &args.output);
     }
     check_output(&args.out, OutputKind::Text)?;
-    super::db::check_target(args.db.db.as_deref())?;
+    super::db::check_target(args.db.path())?;
     let solver = input::solver(&args.search)?;
     let bar = progress(
         pos.legal_moves().len() as u64,
@@ -217,7 +217,7 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
     let table = table(&pos, &analysis);
     write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
     let written = super::db::write_if_asked(
-        args.db.db.as_deref(),
+        args.db.path(),
         &solver,
         || solved_positions(&pos, &analysis),
         "openings: every first move from the start",

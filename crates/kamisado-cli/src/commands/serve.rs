@@ -40,12 +40,12 @@ pub struct ServeArgs {
     /// Port to listen on; 0 picks a free one (the address is printed either way)
     #[arg(long, value_name = "N", default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on; the default keeps the board to this machine
-    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    /// Address to listen on (an IP address, or `localhost`); the default keeps the board to this machine
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST), value_parser = parse_bind)]
     pub bind: IpAddr,
     /// Stop each request's search after this many seconds; the page then shows the moves
     /// answered so far
-    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// Searches run at once, at most; a request that finds them all busy waits up to a
     /// second, then gets 503 (try again)
@@ -107,4 +107,14 @@ pub fn run(args: ServeArgs) -> Result<()> {
             .await
             .map_err(|e| Failure::internal(format!("the server stopped: {e}")))
     })
+}
+
+/// `--bind`: an IP address, or `localhost` (this machine's loopback address, which is
+/// what the name means everywhere; other names are not looked up).
+fn parse_bind(text: &str) -> std::result::Result<IpAddr, String> {
+    if text.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    text.parse()
+        .map_err(|_| "expected an IP address like 127.0.0.1 or ::1, or localhost".to_owned())
 }

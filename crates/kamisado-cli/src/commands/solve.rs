@@ -156,12 +156,12 @@ pub fn moves_text(moves: &[Move]) -> Vec<String> {
 pub fn run(args: SolveArgs) -> Result<()> {
     let pos = input::position(&args.position)?.resolve();
     let rounds = Rounds::of(&pos);
-    if args.db.db.is_some() && rounds == Rounds::Sumo {
+    if args.db.path().is_some() && rounds == Rounds::Sumo {
         return Err(Failure::input(
             "--db: databases hold rounds without Sumos (single rounds); this round has a Sumo on the board",
         ));
     }
-    super::db::check_target(args.db.db.as_deref())?;
+    super::db::check_target(args.db.path())?;
     // A round keeps its kind to its end: one table, with the whole budget.
     let oracle = input::oracle(None, &args.search, rounds)?;
     let started = Instant::now();
@@ -177,7 +177,7 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let mut stats = SearchStats::of_oracle(&oracle, started);
     let written = match (oracle.single_round_solver(), pos.single_round()) {
         (Some(solver), Some(single)) => super::db::write_if_asked(
-            args.db.db.as_deref(),
+            args.db.path(),
             solver,
             || kamisado_db::Solved::along_line(&single, solution.outcome, &solution.pv),
             &format!("solve {single}"),

@@ -1,6 +1,5 @@
 //! `kamisado verify FILE`: every move of recorded games judged exactly.
 
-use std::io::Read;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -52,15 +51,10 @@ struct GameJson<'a> {
 }
 
 fn read_records(path: &Path) -> Result<String> {
-    let shown = path.display();
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::input(format!("standard input: cannot read: {e}")))?;
-        return Ok(text);
+        return crate::input::read_stdin_text();
     }
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))
+    crate::input::read_text(path, "a games file")
 }
 
 fn outlook_text(m: &MoveJudgement) -> (String, String) {
@@ -265,7 +259,9 @@ pub fn run(args: VerifyArgs) -> Result<()> {
         .iter()
         .map(|l| PlayedGame::parse_from(&l.text, &start))
         .collect();
-    let oracle = input::oracle(args.db.as_deref(), &args.search, rounds_of(&games))?;
+    // A judge must judge: a database found damaged is set aside, the moves searched.
+    let oracle = input::oracle(args.db.as_deref(), &args.search, rounds_of(&games))?
+        .falling_back_to_search();
     let time_limit = args.time_limit.map(Duration::from_secs_f64);
 
     let started = Instant::now();
@@ -277,6 +273,9 @@ pub fn run(args: VerifyArgs) -> Result<()> {
         .map(|game| judge.judge(game, &mut || bar.inc(1)))
         .collect();
     bar.finish_and_clear();
+    if let Some(damage) = oracle.damage() {
+        eprintln!("warning: the database cannot be trusted ({damage}); the moves were judged by search instead");
+    }
     let summary = summarise(&judged);
     let seconds = started.elapsed().as_secs_f64();
 
@@ -310,11 +309,18 @@ pub fn run(args: VerifyArgs) -> Result<()> {
         )));
     }
     if summary.total.unjudged > 0 {
+        let advice = match (args.time_limit, args.db.is_some()) {
+            (Some(_), false) => "; try a larger --time-limit or a --db",
+            (Some(_), true) => "; try a larger --time-limit",
+            (None, _) => "",
+        };
         return Err(Failure::internal(format!(
-            "{} move{} could not be judged within the time limit of {} s per position; try a larger --time-limit or a --db",
+            "{} move{} could not be judged{}{advice}",
             summary.total.unjudged,
             plural(summary.total.unjudged),
-            args.time_limit.unwrap_or_default()
+            args.time_limit.map_or(String::new(), |t| format!(
+                " within the time limit of {t} s per position"
+            )),
         )));
     }
     Ok(())

@@ -22,7 +22,9 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use kamisado_match::{MatchPosition, MatchRecord, MatchRound, Refill, Side, Target, WholeMatch};
-use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Progress, Run};
+use kamisado_match_solver::{
+    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Run,
+};
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 use serde::{Deserialize, Serialize};
 
@@ -73,7 +75,7 @@ pub struct MachineArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Give up after this many seconds (what was proved is saved to --db)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
 }
 
@@ -199,16 +201,26 @@ pub struct Survey {
 }
 
 pub fn run(args: WholeMatchArgs) -> Result<()> {
-    // Every subcommand searches and keeps its proofs: an interrupt stops it, it saves.
-    crate::shutdown::stop_gracefully();
-    match args.command {
+    let result = match args.command {
         WholeMatchCommand::Solve(a) => solve(a),
         WholeMatchCommand::Query(a) => query(a),
         WholeMatchCommand::Openings(a) => openings(a),
         WholeMatchCommand::Survey(a) => survey(a),
-    }?;
+    };
+    // An interrupted run ends as the signal says, whatever it had proved.
     crate::shutdown::exit_if_stopped();
-    Ok(())
+    result
+}
+
+/// Exit code 1 for an answer the time limit left unproven, as for every command that
+/// searches (the README's "Exit codes"): what was reached is printed first.
+fn not_proven(what: &str, time_limit: Option<f64>) -> Failure {
+    Failure::internal(match time_limit {
+        Some(t) => {
+            format!("{what} not proven within the time limit of {t} s; try a larger --time-limit")
+        }
+        None => format!("{what} not proven"),
+    })
 }
 
 fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
@@ -218,7 +230,7 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         crate::shutdown::remove_on_interrupt(&kamisado_match_solver::file::temporary_path(db));
     }
     let bytes = machine.hash_mb << 20;
-    MatchSolver::new(
+    let solver = MatchSolver::new(
         MatchOptions {
             threads: machine.threads,
             table_bytes: bytes,
@@ -230,7 +242,12 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
     .map_err(|e| match e {
         MatchSolveError::ProofFile(e) => Failure::input(e),
         e => Failure::internal(e),
-    })
+    })?;
+    // Every subcommand searches and keeps its proofs: from now on an interrupt stops the
+    // search, which saves. Not before: a run still reading its inputs has nothing to
+    // save, and one waiting on them would never see the flag; it ends at once.
+    crate::shutdown::stop_gracefully();
+    Ok(solver)
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -372,6 +389,9 @@ fn solve(args: SolveArgs) -> Result<()> {
     )?;
     bar.finish_and_clear();
     report::print(&entry, args.output.json, false);
+    if !entry.proven {
+        return Err(not_proven("the match value is", args.machine.time_limit));
+    }
     Ok(())
 }
 
@@ -476,7 +496,7 @@ fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs)
     };
     let started = std::time::Instant::now();
     let values = solver
-        .move_values(&pos, &run, &mut |done| bar.set_position(done as u64))
+        .move_searches(&pos, &run, &mut |done| bar.set_position(done as u64))
         .map_err(|e| match e {
             MatchSolveError::ProofFile(e) => Failure::input(e),
             e => Failure::internal(e),
@@ -484,7 +504,7 @@ fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs)
     bar.finish_and_clear();
     let moves: Vec<MoveValue> = values
         .iter()
-        .map(|(m, proof)| MoveValue {
+        .map(|&MoveSearch { mv: m, proof, work }| MoveValue {
             mv: m.to_string(),
             value: proof.map(|p| p.value.name()),
             winner: proof.map(|p| {
@@ -495,9 +515,10 @@ fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs)
                 })
             }),
             proven: proof.is_some(),
-            nodes: proof.map_or(0, |p| p.nodes),
-            round_nodes: proof.map_or(0, |p| p.round_nodes),
-            seconds: proof.map_or(0.0, |p| p.seconds),
+            // The work done, proven or not (a win in one took none).
+            nodes: proof.map_or(work.nodes, |p| p.nodes),
+            round_nodes: proof.map_or(work.round_nodes, |p| p.round_nodes),
+            seconds: proof.map_or(work.seconds, |p| p.seconds),
         })
         .collect();
     let winning: Vec<String> = moves
@@ -525,6 +546,16 @@ fn moves_report(pos: &MatchPosition, machine: &MachineArgs, output: &OutputArgs)
         interrupted: crate::shutdown::stop_asked(),
     };
     report::print(&report, output.json, false);
+    if report.proven < report.moves.len() {
+        return Err(not_proven(
+            &format!(
+                "{} of {} moves are",
+                report.moves.len() - report.proven,
+                report.moves.len()
+            ),
+            machine.time_limit,
+        ));
+    }
     Ok(())
 }
 
@@ -622,15 +653,17 @@ fn survey_positions() -> Result<Vec<(String, MatchPosition, Option<String>)>> {
 }
 
 fn survey(args: SurveyArgs) -> Result<()> {
-    let mut survey: Survey = match std::fs::read_to_string(&args.out) {
-        Ok(text) => serde_json::from_str(&text).map_err(|e| {
+    crate::output::check_output(&args.out, crate::output::OutputKind::Resumable)?;
+    let mut survey: Survey = if args.out.exists() {
+        let text = crate::input::read_text(&args.out, "a whole-match survey")?;
+        serde_json::from_str(&text).map_err(|e| {
             Failure::input(format!(
                 "{}: not a whole-match survey: {e}",
                 args.out.display()
             ))
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Survey::default(),
-        Err(e) => return Err(Failure::input(format!("{}: {e}", args.out.display()))),
+        })?
+    } else {
+        Survey::default()
     };
     survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
     let solver = solver(&args.machine)?;

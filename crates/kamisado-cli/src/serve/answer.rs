@@ -27,6 +27,7 @@ pub const MATCH: &str = "match";
 const DEFAULT_TARGET: Target = Target::Standard;
 
 /// A request read and checked: where the line starts and the record played from there.
+#[derive(Clone)]
 pub struct Request {
     /// The game, as [`super::games::served`] named it.
     game: &'static str,
@@ -134,6 +135,13 @@ pub struct Answer {
     /// Why the answer is incomplete, if it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
+}
+
+impl Answer {
+    /// Whether nothing is missing: every move answered and the perfect line whole.
+    pub fn is_complete(&self) -> bool {
+        self.report.complete() && self.pv_complete
+    }
 }
 
 /// What a board of match play shows beside `query --json`'s standing (`target`, `round`,

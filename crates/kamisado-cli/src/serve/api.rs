@@ -19,7 +19,7 @@ use axum::Json;
 use kamisado_solver::Cancel;
 use serde::{Deserialize, Serialize};
 
-use super::answer::{answer, Request};
+use super::answer::{answer, Answer, Request};
 use super::kamon::{self, KamonRequest};
 use super::{games, App};
 use crate::failure;
@@ -126,6 +126,23 @@ pub async fn query(
         Ok(request) => request,
         Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
     };
+    // An answer the database and the rules give whole (the book's positions) needs no
+    // search: it is tried first with every search stopped before it starts, outside the
+    // permits, so that it never waits behind running searches or gets 503.
+    let shared = Arc::clone(&app);
+    let quick_request = request.clone();
+    let quick = tokio::task::spawn_blocking(move || {
+        let stopped = Cancel::new();
+        stopped.cancel();
+        let oracle = shared.oracle_for(quick_request.position()).ok()?;
+        answer(&oracle, &quick_request, &stopped, 0.0)
+            .ok()
+            .filter(Answer::is_complete)
+    })
+    .await;
+    if let Ok(Some(answer)) = quick {
+        return Json(answer).into_response();
+    }
     let shared = Arc::clone(&app);
     search(&app, move |cancel, limit| {
         let oracle = shared.oracle_for(request.position())?;

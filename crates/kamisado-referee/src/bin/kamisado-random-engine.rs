@@ -16,6 +16,22 @@
 //! ```
 
 use std::io::{self, BufRead, Write};
+
+/// What `--help` prints: the usage in the module comment above, and an example.
+const HELP: &str = "\
+A KEI engine that plays a random legal move, and misbehaves on purpose when asked.
+
+Usage: kamisado-random-engine [--seed N] [--fault KIND] [--fault-after N]
+
+  --seed N         seed of the move choice (default 1): the same seed, the same games
+  --fault KIND     misbehave at a `go`: garbage (print nonsense), silent (never answer),
+                   exit (exit with status 3), illegal (answer an illegal move),
+                   none (answer `bestmove (none)`), twice (answer two bestmoves)
+  --fault-after N  answer N `go`s properly first (default 0)
+
+Example:
+  kamisado match --engine \"kamisado-random-engine --fault illegal --fault-after 3\" --games 2
+";
 use std::process::ExitCode;
 
 use kamisado_match::{MatchPosition, MatchRecord, Move, Square, Target};
@@ -68,7 +84,7 @@ fn parse_options() -> Result<Options, String> {
                 })
             }
             "--help" | "-h" => {
-                println!("kamisado-random-engine [--seed N] [--fault garbage|silent|exit|illegal|none|twice] [--fault-after N]");
+                print!("{HELP}");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument `{other}` (see --help)")),

@@ -2,7 +2,6 @@
 //! it with kamon-core's rules alone. The command is shared with Kamisado's certificates;
 //! the file's first bytes say which game's checker reads it.
 
-use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
 
@@ -15,15 +14,13 @@ use crate::failure::{Failure, Result};
 use crate::output::thousands;
 use crate::report::{self, Report};
 
-/// Whether `path` is a regular file starting with the Kamon certificate's magic bytes.
+/// Whether `path` is a regular file starting with the Kamon certificate's magic bytes
+/// (anything else, special files included, goes to the Kamisado reader, which refuses
+/// it in its own words).
 pub fn is_kamon_certificate(path: &Path) -> bool {
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
-    }
-    let mut magic = [0u8; 8];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .is_ok_and(|()| magic == MAGIC)
+    kamisado_files::open(path)
+        .and_then(|mut input| input.read_up_to(MAGIC.len() as u64))
+        .is_ok_and(|magic| magic == MAGIC)
 }
 
 #[derive(Serialize)]

@@ -10,6 +10,11 @@ use crate::failure::{Failure, Result};
 /// The game the arguments describe: the layout (given or of a seed, after its random
 /// placements), then `--moves`.
 pub fn record(args: &KamonPositionArgs) -> Result<Record> {
+    if args.after.is_some() && args.seed.is_none() {
+        return Err(Failure::input(
+            "--after plays the random placements of a seed: give --seed N with it",
+        ));
+    }
     let mut record = match (&args.layout, args.seed) {
         (Some(text), _) => {
             let layout: Layout = text

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::args::{parse_seconds, OutputArgs, SearchArgs};
+use crate::args::{parse_seconds, whole, OutputArgs, SearchArgs};
 use crate::failure::Result;
 
 pub(crate) mod board;
@@ -71,11 +71,13 @@ pub enum KamonCommand {
 #[derive(Args, Debug, Clone)]
 pub struct KamonPositionArgs {
     /// Layout text: rows a..g separated by `/`, chips like `5a` and `--`
+    // A layout may start with `--` (the first player's chip on a1).
     #[arg(
         long,
         value_name = "TEXT",
         required_unless_present = "seed",
-        conflicts_with = "seed"
+        conflicts_with = "seed",
+        allow_hyphen_values = true
     )]
     pub layout: Option<String>,
     /// The random layout of this seed instead (as `kamisado kamon random --seed N` prints)
@@ -92,7 +94,7 @@ pub struct KamonPositionArgs {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Number of placements in each sequence
-    #[arg(value_parser = clap::value_parser!(u32).range(0..=36))]
+    #[arg(allow_negative_numbers = true, value_parser = whole::<u32>(0, 36))]
     pub depth: u32,
     #[command(flatten)]
     pub position: KamonPositionArgs,
@@ -116,7 +118,7 @@ pub struct SolveArgs {
     #[arg(long = "value-only")]
     pub value_only: bool,
     /// Give up after this many seconds (exit code 1, with the nodes searched)
-    #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
 }
 
@@ -191,7 +193,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Seconds the perfect player may think per placement before playing an unproven one
-    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long = "time-limit", value_name = "SECS", default_value = "10", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// No colour, even on a terminal
     #[arg(long = "no-color")]
@@ -254,7 +256,7 @@ pub struct SurveyRunArgs {
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Give up on a layout after this many seconds (it is recorded as unsolved)
-    #[arg(long = "time-limit-per-layout", value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long = "time-limit-per-layout", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Only values: no remoteness, perfect line or game end
     #[arg(long = "value-only")]

@@ -112,15 +112,25 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let node = solver.game().node(&pos);
     let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    let result = with_time_limit(limit, |cancel: &Cancel| {
-        if args.value_only {
-            solver.value(&node, cancel).map(|v| (v, None))
-        } else {
-            solver
-                .solve(&node, cancel)
-                .map(|s| (s.outcome.value, Some(s)))
-        }
-    });
+    // A spinner with the nodes so far, on a terminal: a search may take minutes.
+    let quiet = args.output.quiet || args.output.json;
+    let result = crate::output::with_spinner(
+        quiet,
+        "solving",
+        "nodes",
+        || solver.nodes(),
+        || {
+            with_time_limit(limit, |cancel: &Cancel| {
+                if args.value_only {
+                    solver.value(&node, cancel).map(|v| (v, None))
+                } else {
+                    solver
+                        .solve(&node, cancel)
+                        .map(|s| (s.outcome.value, Some(s)))
+                }
+            })
+        },
+    );
     let stats = SearchStats::collect(&solver, started);
     let (value, solution) = result.map_err(|e| match e {
         SolveError::Stopped => Failure::internal(format!(

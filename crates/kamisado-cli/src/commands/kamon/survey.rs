@@ -144,6 +144,12 @@ pub fn run(args: SurveyRunArgs) -> Result<()> {
     let layouts = args.layouts.ok_or_else(|| {
         Failure::input("survey: give --layouts N (or join files with `survey merge`)")
     })?;
+    if layouts > 0 && args.seed.checked_add(layouts - 1).is_none() {
+        return Err(Failure::input(format!(
+            "--seed {} --layouts {layouts}: the layouts' seeds would pass 2^64 - 1",
+            args.seed
+        )));
+    }
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let mut file = match &args.out {
         Some(path) => SurveyFile::load_or_new(path)?,

@@ -103,6 +103,7 @@ impl SurveyFile {
 
     /// Reads a survey file, or a new one if `path` does not exist.
     pub fn load_or_new(path: &Path) -> Result<SurveyFile> {
+        crate::output::check_output(path, crate::output::OutputKind::Resumable)?;
         if !path.exists() {
             return Ok(SurveyFile::new());
         }
@@ -111,8 +112,7 @@ impl SurveyFile {
 
     pub fn load(path: &Path) -> Result<SurveyFile> {
         let shown = path.display();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
+        let text = crate::input::read_text(path, "a survey file")?;
         let file: SurveyFile = serde_json::from_str(&text)
             .map_err(|e| Failure::input(format!("{shown}: not a survey file: {e}")))?;
         if file.format != FORMAT {
@@ -123,7 +123,7 @@ impl SurveyFile {
         }
         for run in &file.runs {
             for (i, entry) in run.entries.iter().enumerate() {
-                if entry.seed != run.seed.wrapping_add(entry.index)
+                if run.seed.checked_add(entry.index) != Some(entry.seed)
                     || run.entries[..i].iter().any(|e| e.index == entry.index)
                 {
                     return Err(Failure::input(format!(
@@ -131,6 +131,12 @@ impl SurveyFile {
                         run.seed, run.after, entry.index, entry.seed
                     )));
                 }
+                entry.check(run.after).map_err(|problem| {
+                    Failure::input(format!(
+                        "{shown}: run seed {} after {}, entry {}: {problem}",
+                        run.seed, run.after, entry.index
+                    ))
+                })?;
             }
         }
         Ok(file)
@@ -228,6 +234,101 @@ impl SurveyFile {
             .filter(|r| r.seed == seed && r.after == after)
             .flat_map(|r| r.entries.iter().map(|e| e.index))
             .collect()
+    }
+}
+
+impl Entry {
+    /// Whether the entry is what the survey writes for its seed and `after`: the seed's
+    /// layout and random placements, the side to move, and claims that hold together
+    /// (the winner as the value says, a value for every legal first move and the best of
+    /// them the entry's, a perfect line of `remoteness` legal placements that ends as
+    /// the value says); an unsolved entry (no value) ran out of its time limit and
+    /// claims nothing. What is wrong, in words.
+    pub fn check(&self, after: u32) -> std::result::Result<(), String> {
+        let record = kamon_core::Record::random(self.seed, after).ok_or_else(|| {
+            format!(
+                "seed {} has no random game of {after} placements",
+                self.seed
+            )
+        })?;
+        if self.layout != record.layout().to_string() {
+            return Err(format!(
+                "the layout is not the random layout of seed {}",
+                self.seed
+            ));
+        }
+        if self.moves.join(" ") != record.moves_text() {
+            return Err(format!(
+                "the moves are not the {after} random placements of seed {}",
+                self.seed
+            ));
+        }
+        let (layout, pos) = (record.layout(), *record.position());
+        if self.to_move != pos.turn().name() {
+            return Err(format!("`to_move` is not {}", pos.turn().name()));
+        }
+        let Some(value) = self.value.as_deref() else {
+            if self.time_limit.is_none() {
+                return Err("no `value`, and no time limit it could have run out of".into());
+            }
+            if self.winner.is_some()
+                || self.remoteness.is_some()
+                || self.pv.is_some()
+                || self.first_moves.is_some()
+            {
+                return Err("no `value`, but a winner, remoteness, line or first moves".into());
+            }
+            return Ok(());
+        };
+        let winner = match value {
+            "win" => pos.turn().name(),
+            "loss" => (!pos.turn()).name(),
+            "draw" => "draw",
+            _ => return Err("`value` is not win, draw or loss".into()),
+        };
+        if self.winner.as_deref() != Some(winner) {
+            return Err(format!("the winner is not {winner}, as the value says"));
+        }
+        let rank = |v: &str| ["loss", "draw", "win"].iter().position(|&x| x == v);
+        if let Some(moves) = &self.first_moves {
+            let legal: Vec<String> = pos.legal_cells(layout).map(|c| c.to_string()).collect();
+            let cells: Vec<String> = moves.iter().map(|m| m.cell.clone()).collect();
+            if cells != legal {
+                return Err("the first moves are not the legal placements".into());
+            }
+            if moves.iter().any(|m| rank(&m.value).is_none()) {
+                return Err("a first move's value is not win, draw or loss".into());
+            }
+            if moves.iter().map(|m| rank(&m.value)).max() != Some(rank(value)) {
+                return Err("the best first move's value is not the entry's".into());
+            }
+        }
+        if let Some(r) = self.remoteness {
+            let pv = self
+                .pv
+                .as_ref()
+                .ok_or("a remoteness without a perfect line")?;
+            if pv.len() as u64 != r as u64 {
+                return Err(format!(
+                    "the perfect line has {} placements, not {r}",
+                    pv.len()
+                ));
+            }
+            let mut line = record.clone();
+            line.play_text(&pv.join(" "))
+                .map_err(|e| format!("the perfect line: {e}"))?;
+            let end = line
+                .position()
+                .end()
+                .ok_or("the perfect line does not end the game")?;
+            if end.winner.map_or("draw", |w| w.name()) != winner {
+                return Err("the perfect line does not end as the value says".into());
+            }
+            if self.ends_by.as_deref() != Some(end.reason.name()) {
+                return Err(format!("the perfect line ends by {}", end.reason.name()));
+            }
+        }
+        Ok(())
     }
 }
 

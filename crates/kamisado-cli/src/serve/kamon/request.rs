@@ -49,11 +49,6 @@ impl KamonRequest {
                 ))),
             })
             .transpose()?;
-        if after.is_some() && seed.is_none() {
-            return Err(Failure::input(
-                "--after plays the random placements of a seed: give --seed N with it",
-            ));
-        }
         let record = input::record(&KamonPositionArgs {
             layout,
             seed,
