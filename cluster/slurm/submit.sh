@@ -101,13 +101,26 @@ unfinished() {
     )
 }
 
-# The run's jobs still in the queue (pending or running), by job id (an array by its
-# array job id). All of squeue is read and filtered: asked for ids it has forgotten,
+# The run's jobs still in the queue that may yet run, by job id (an array by its array
+# job id): a merge whose dependency failed stays pending as DependencyNeverSatisfied
+# where the cluster does not cancel it (no DependencyParameters=kill_invalid_depend), and
+# is left out. All of squeue is read and filtered: asked for ids it has forgotten,
 # squeue fails.
 queued() {
     local run=$1
     [ -s "$run/jobs" ] || return 0
-    squeue -h -o %F 2>/dev/null | sort -u | grep -Fx -f <(awk '{print $2}' "$run/jobs") || true
+    squeue -h -o '%F %r' 2>/dev/null | awk '$2 != "DependencyNeverSatisfied" {print $1}' |
+        sort -u | grep -Fx -f <(awk '{print $2}' "$run/jobs") || true
+}
+
+# Cancels the run's merge jobs that can never run (their array had a failed task).
+cancel_stuck_merges() {
+    local run=$1 id
+    for id in $(squeue -h -o '%F %r' 2>/dev/null | awk '$2 == "DependencyNeverSatisfied" {print $1}' |
+        grep -Fx -f <(awk '$1 == "merge" {print $2}' "$run/jobs") || true); do
+        scancel "$id"
+        echo "cancelled merge job $id (a task it waited for had failed)"
+    done
 }
 
 absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
@@ -147,6 +160,7 @@ resume)
     run=$(absolute "$2")
     [ -e "$run/run.env" ] || die "$run: not a run directory (no run.env)"
     [ -z "$(queued "$run")" ] || die "$run: jobs of this run are still queued ($(queued "$run" | paste -sd' ' -)); wait, or scancel them first"
+    cancel_stuck_merges "$run"
     rm -f "$run/merged"
     todo=$(unfinished "$run")
     if [ -z "$todo" ]; then
