@@ -33,8 +33,12 @@ fn cluster() -> Option<String> {
             std::env::var("KAMISADO_SLURM_DIR").unwrap_or_else(|_| "/tmp/kamisado-slurm".into());
         format!("{dir}/etc/slurm.conf")
     });
-    let answers = Command::new("sinfo")
-        .args(["-h", "-o", "%t"])
+    if !Path::new(&conf).exists() {
+        return None;
+    }
+    // sinfo retries an absent controller for a minute; ten seconds tell.
+    let answers = Command::new("timeout")
+        .args(["10", "sinfo", "-h", "-o", "%t"])
         .env("SLURM_CONF", &conf)
         .output()
         .is_ok_and(|out| out.status.success() && !out.stdout.is_empty());
