@@ -123,7 +123,12 @@ cancel_stuck_merges() {
     done
 }
 
+# The absolute path of a run directory: made for a new run, else it must exist.
 absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
+existing() {
+    [ -e "$1/run.env" ] || die "$1: not a run directory (no run.env)"
+    (cd "$1" && pwd)
+}
 
 command=${1:-}
 case "$command" in
@@ -157,8 +162,7 @@ whole-match)
     ;;
 resume)
     [ $# -eq 2 ] || die "usage: $0 resume RUN"
-    run=$(absolute "$2")
-    [ -e "$run/run.env" ] || die "$run: not a run directory (no run.env)"
+    run=$(existing "$2")
     [ -z "$(queued "$run")" ] || die "$run: jobs of this run are still queued ($(queued "$run" | paste -sd' ' -)); wait, or scancel them first"
     cancel_stuck_merges "$run"
     rm -f "$run/merged"
@@ -179,8 +183,7 @@ resume)
     ;;
 status)
     [ $# -eq 2 ] || die "usage: $0 status RUN"
-    run=$(absolute "$2")
-    [ -e "$run/run.env" ] || die "$run: not a run directory (no run.env)"
+    run=$(existing "$2")
     # shellcheck disable=SC1091
     . "$run/run.env"
     todo=$(unfinished "$run")
@@ -190,8 +193,7 @@ status)
     ;;
 wait)
     [ $# -eq 2 ] || die "usage: $0 wait RUN"
-    run=$(absolute "$2")
-    [ -e "$run/run.env" ] || die "$run: not a run directory (no run.env)"
+    run=$(existing "$2")
     while [ -n "$(queued "$run")" ]; do sleep 1; done
     if [ -e "$run/merged" ]; then
         echo "merged: $(cat "$run/merged")"
