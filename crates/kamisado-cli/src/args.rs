@@ -238,3 +238,21 @@ where
             })
     }
 }
+
+/// A shard `i/n` with 1 <= i <= n (of a survey or a book build).
+pub fn parse_shard(text: &str) -> std::result::Result<(u64, u64), String> {
+    let bad = || {
+        format!(
+            "`{text}` is not a shard: expected i/n with 1 <= i <= n, like 2/4 (the second of four)"
+        )
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}

@@ -506,3 +506,95 @@ fn a_book_of_a_finished_game_is_refused() {
     .assert_one_line_error(2, "the game is over");
     assert!(!out.exists());
 }
+
+/// `book --shard i/n` and `book merge`: the parts of every shard derive the same book,
+/// byte for byte, as one build; parts of another build, damaged, repeated or missing are
+/// refused in one line naming the part, and no part is touched by a failed merge.
+#[test]
+fn shards_merge_into_the_book_of_one_build() {
+    let dir = temp_dir().join("shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let build = |extra: &[&str], out: &Path| {
+        let mut args = vec!["book", "--moves", LATE, "--plies", "2", "--hash-mb", "16"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", text(out), "--json"]);
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.json()
+    };
+    let single = dir.join("single.kdb");
+    let whole = build(&[], &single);
+    let parts: Vec<PathBuf> = (1..=3).map(|i| dir.join(format!("part-{i}.kbp"))).collect();
+    let mut share_total = 0;
+    for (i, part) in parts.iter().enumerate() {
+        let report = build(&["--shard", &format!("{}/3", i + 1)], part);
+        assert_eq!(report["frontier"], whole["frontier"]);
+        share_total += report["share"].as_u64().unwrap();
+        assert!(!Journal::path_for(part).exists());
+    }
+    assert_eq!(share_total, whole["frontier"].as_u64().unwrap());
+
+    let merged = dir.join("merged.kdb");
+    let merge = |parts: &[&PathBuf]| {
+        let mut args = vec!["book", "merge"];
+        args.extend(parts.iter().map(|p| text(p)));
+        args.extend_from_slice(&["--out", text(&merged), "--json"]);
+        kamisado(&args, "")
+    };
+    let run = merge(&[&parts[2], &parts[0], &parts[1]]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["records"], whole["records"]);
+    assert_eq!(
+        std::fs::read(&merged).unwrap(),
+        std::fs::read(&single).unwrap(),
+        "the merged book is the single build's, byte for byte"
+    );
+    std::fs::remove_file(&merged).unwrap();
+
+    let before: Vec<Vec<u8>> = parts.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    merge(&[&parts[0], &parts[2]]).assert_one_line_error(2, "missing the part of shard 2/3");
+    merge(&[&parts[0], &parts[1], &parts[1], &parts[2]])
+        .assert_one_line_error(2, &format!("{}: shard 2/3 again", text(&parts[1])));
+    let other = dir.join("other.kbp");
+    build(&["--shard", "2/4"], &other);
+    merge(&[&parts[0], &other, &parts[2]])
+        .assert_one_line_error(2, &format!("{}: shard 2/4 of another split", text(&other)));
+    let plies_one = dir.join("plies-one.kbp");
+    let run = kamisado(
+        &[
+            "book",
+            "--moves",
+            LATE,
+            "--plies",
+            "1",
+            "--shard",
+            "2/3",
+            "--out",
+            text(&plies_one),
+            "--quiet",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    merge(&[&parts[0], &plies_one, &parts[2]])
+        .assert_one_line_error(2, &format!("{}: a part of another book", text(&plies_one)));
+    let damaged = dir.join("damaged.kbp");
+    std::fs::write(&damaged, &before[1][..before[1].len() - 3]).unwrap();
+    merge(&[&parts[0], &damaged, &parts[2]])
+        .assert_one_line_error(2, &format!("{}: damaged", text(&damaged)));
+    merge(&[&parts[0], &single, &parts[2]])
+        .assert_one_line_error(2, &format!("{}: not a book part", text(&single)));
+    assert!(!merged.exists(), "a refused merge writes nothing");
+    for (part, bytes) in parts.iter().zip(&before) {
+        assert_eq!(&std::fs::read(part).unwrap(), bytes, "{}", part.display());
+    }
+
+    kamisado(&["book", "--plies", "2", "--shard", "1/2"], "")
+        .assert_one_line_error(2, "give it with --out PART");
+    kamisado(
+        &["book", "--plies", "2", "--shard", "3/2", "--out", "x.kbp"],
+        "",
+    )
+    .assert_one_line_error(2, "is not a shard");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

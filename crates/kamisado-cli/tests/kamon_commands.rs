@@ -340,6 +340,26 @@ fn a_survey_resumes_shards_and_merges() {
         "",
     )
     .assert_one_line_error(2, "not a survey file");
+    // A shard of the same layouts with another time limit is a part of another run.
+    let limited = path("limited.json");
+    survey(
+        "6",
+        &["--shard", "2/2", "--time-limit-per-layout", "50"],
+        &limited,
+    );
+    kamisado(
+        &["kamon", "survey", "merge", &one, &limited, "--out", &merged],
+        "",
+    )
+    .assert_one_line_error(
+        2,
+        &format!("{limited}: run seed 40 after 18: layout 1 was solved with a time limit of 50 s"),
+    );
+    assert_eq!(
+        results(&read(&merged)),
+        results(&read(&whole)),
+        "the merged file is kept"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

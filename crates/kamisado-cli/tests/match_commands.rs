@@ -456,3 +456,126 @@ fn whole_match_openings_lists_the_first_moves_of_a_match() {
         .iter()
         .all(|m| m["seconds"].as_f64().unwrap() > 0.0));
 }
+
+/// `whole-match units` lists the shipped round starts (of a score, unproven ones);
+/// `whole-match merge` joins the proof files of units solved apart, and refuses files that
+/// disagree about a position (naming it), damaged files and other files, writing nothing.
+#[test]
+fn whole_match_units_are_solved_apart_and_merged() {
+    use kamisado_match_solver::{file, Fact};
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let shipped = repository.join("data/match-standard.json");
+    let survey: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&shipped).unwrap()).unwrap();
+    let units = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            "whole-match",
+            "units",
+            "--survey",
+            shipped.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        args.push("--json");
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.json()["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u.as_str().unwrap().to_owned())
+            .collect()
+    };
+    // The shipped list's entries, by the score in their position text.
+    let listed = |score: &str, unproven: bool| -> Vec<String> {
+        survey["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| !(unproven && e["proven"] == true))
+            .map(|e| e["position"].as_str().unwrap().to_owned())
+            .filter(|p| {
+                let pos: MatchPosition = p.parse().unwrap();
+                format!("{}-{}", pos.score(Side::Black), pos.score(Side::White)) == score
+            })
+            .collect()
+    };
+    let finals = units(&["--score", "2-2"]);
+    assert_eq!(finals, listed("2-2", false));
+    assert!(finals.len() >= 2);
+    assert_eq!(
+        units(&["--score", "2-1", "--unproven"]),
+        listed("2-1", true)
+    );
+    assert!(units(&[]).len() > finals.len());
+
+    let dir = std::env::temp_dir().join(format!("kamisado-units-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let parts: Vec<std::path::PathBuf> =
+        (0..2).map(|i| dir.join(format!("unit-{i}.kmp"))).collect();
+    for (unit, part) in finals.iter().zip(&parts) {
+        let run = kamisado(
+            &[
+                "whole-match",
+                "solve",
+                "--position",
+                unit,
+                "--time-limit",
+                "60",
+                "--threads",
+                "1",
+                "--hash-mb",
+                "64",
+                "--db",
+                part.to_str().unwrap(),
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.json()["proven"], true, "{unit}");
+    }
+    let facts: Vec<Vec<([u64; 3], Fact)>> = parts.iter().map(|p| file::read(p).unwrap()).collect();
+    let out = dir.join("merged.kmp");
+    let merge = |files: &[&std::path::Path]| {
+        let mut args = vec!["whole-match", "merge"];
+        args.extend(files.iter().map(|p| p.to_str().unwrap()));
+        args.extend_from_slice(&["--out", out.to_str().unwrap(), "--json"]);
+        kamisado(&args, "")
+    };
+    let run = merge(&[&parts[0], &parts[1]]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut union: Vec<([u64; 3], Fact)> = facts.concat();
+    union.sort_by_key(|&(k, _)| k);
+    union.dedup_by_key(|&mut (k, _)| k);
+    assert_eq!(file::read(&out).unwrap(), union);
+    assert_eq!(run.json()["facts"], union.len());
+    std::fs::remove_file(&out).unwrap();
+
+    // The same position proven won in one file and lost in the other.
+    let (key, fact) = *facts[0]
+        .iter()
+        .find(|(_, f)| f.value().is_some())
+        .expect("a proven fact");
+    let Fact::Proven { value, source } = fact else {
+        unreachable!()
+    };
+    let flipped = Fact::Proven {
+        value: if value == kamisado_solver::Value::Win {
+            kamisado_solver::Value::Loss
+        } else {
+            kamisado_solver::Value::Win
+        },
+        source,
+    };
+    let liar = dir.join("liar.kmp");
+    file::write(&liar, &[(key, flipped)]).unwrap();
+    let named = MatchPosition::from_match_key(key).unwrap().to_string();
+    merge(&[&parts[0], &liar]).assert_one_line_error(2, &named);
+    let damaged = dir.join("damaged.kmp");
+    let bytes = std::fs::read(&parts[1]).unwrap();
+    std::fs::write(&damaged, &bytes[..bytes.len() - 1]).unwrap();
+    merge(&[&parts[0], &damaged]).assert_one_line_error(2, "damaged.kmp is damaged");
+    merge(&[&parts[0], &shipped]).assert_one_line_error(2, "is not a proof file");
+    assert!(!out.exists(), "a refused merge writes nothing");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -271,12 +271,24 @@ pub fn solve_frontier(
     cancel: &Cancel,
     progress: &mut dyn FnMut(usize),
 ) -> Result<(), BookError> {
-    let todo: Vec<&Position> = plan
-        .frontier
+    let all: Vec<&Position> = plan.frontier.iter().collect();
+    solve_positions(&all, journal, solver, cancel, progress)
+}
+
+/// [`solve_frontier`] for some of the frontier's positions (a shard's share).
+pub fn solve_positions(
+    positions: &[&Position],
+    journal: &mut Journal,
+    solver: &Solver<Kamisado>,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(), BookError> {
+    let todo: Vec<&Position> = positions
         .iter()
+        .copied()
         .filter(|p| !journal.solved().contains_key(&p.canonical_key().0))
         .collect();
-    let mut done = plan.frontier.len() - todo.len();
+    let mut done = positions.len() - todo.len();
     progress(done);
     for chunk in todo.chunks(CHUNK_POSITIONS) {
         let results: Vec<(u128, Score)> = chunk
@@ -288,6 +300,217 @@ pub fn solve_frontier(
         progress(done);
     }
     Ok(())
+}
+
+/// One share of a book's frontier, for building a book in separate processes (array
+/// tasks on a cluster): shard `index` of `count` (from 1) holds the frontier positions
+/// whose place in the frontier's order is `index - 1` modulo `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl BookPlan {
+    /// The frontier positions of `shard`, in frontier order.
+    pub fn share(&self, shard: Shard) -> Vec<&Position> {
+        let (i, n) = (shard.index as usize - 1, shard.count as usize);
+        self.frontier
+            .iter()
+            .enumerate()
+            .filter(|(at, _)| at % n == i)
+            .map(|(_, p)| p)
+            .collect()
+    }
+}
+
+const PART_MAGIC: [u8; 8] = *b"KAMIBKP1";
+const PART_HEADER_BYTES: usize = 48;
+
+/// A book part: the exact scores of one shard's frontier positions, written whole (under
+/// a temporary name, then renamed) once the shard is solved.
+///
+/// | bytes | header (numbers little-endian) |
+/// |---|---|
+/// | 0..8 | magic `KAMIBKP1` (the format's version is its last byte) |
+/// | 8..24 | the book's root: its position key (u128) |
+/// | 24..28 | plies (u32) |
+/// | 28..32 | the plan's fingerprint ([`BookPlan::fingerprint`]) |
+/// | 32..36 | shard index, from 1 (u32) |
+/// | 36..40 | shard count (u32) |
+/// | 40..44 | number of records (u32) |
+/// | 44..48 | CRC-32 of the records |
+///
+/// Then the records, 16 bytes each (a database record: key, value, remoteness), in the
+/// share's order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookPart {
+    pub root: Position,
+    pub plies: u32,
+    pub fingerprint: u32,
+    pub shard: Shard,
+    pub records: Vec<Record>,
+}
+
+impl BookPart {
+    /// The part of `shard` of `plan`, from the scores solved so far (which must cover
+    /// the share: a missing one is a bug of the caller).
+    pub fn of(plan: &BookPlan, shard: Shard, solved: &HashMap<u128, Score>) -> BookPart {
+        let records = plan
+            .share(shard)
+            .into_iter()
+            .map(|p| {
+                let s = solved[&p.key()];
+                Record::new(p.key(), s.value(), s.remoteness(), None)
+            })
+            .collect();
+        BookPart {
+            root: plan.root,
+            plies: plan.plies,
+            fingerprint: plan.fingerprint(),
+            shard,
+            records,
+        }
+    }
+
+    pub fn encode(&self) -> Vec<u8> {
+        let body: Vec<u8> = self
+            .records
+            .iter()
+            .flat_map(|r| r.bits().to_le_bytes())
+            .collect();
+        let mut bytes = Vec::with_capacity(PART_HEADER_BYTES + body.len());
+        bytes.extend_from_slice(&PART_MAGIC);
+        bytes.extend_from_slice(&self.root.key().to_le_bytes());
+        bytes.extend_from_slice(&self.plies.to_le_bytes());
+        bytes.extend_from_slice(&self.fingerprint.to_le_bytes());
+        bytes.extend_from_slice(&self.shard.index.to_le_bytes());
+        bytes.extend_from_slice(&self.shard.count.to_le_bytes());
+        bytes.extend_from_slice(&(self.records.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes
+    }
+
+    /// Reads a part's bytes; the error says in a few words what is wrong.
+    pub fn decode(bytes: &[u8]) -> Result<BookPart, String> {
+        if bytes.len() < PART_HEADER_BYTES || bytes[..7] != PART_MAGIC[..7] {
+            return Err("not a book part (it does not start with KAMIBKP)".into());
+        }
+        if bytes[7] != PART_MAGIC[7] {
+            return Err(format!(
+                "a book part of format version {}; this program reads version {}",
+                bytes[7] as char, PART_MAGIC[7] as char
+            ));
+        }
+        let half = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let root_key = u128::from_le_bytes(bytes[8..24].try_into().expect("16 bytes"));
+        let root = Position::from_key(root_key)
+            .map_err(|e| format!("damaged: its root is not a position: {e}"))?;
+        let (plies, fingerprint, index, count, len) =
+            (half(24), half(28), half(32), half(36), half(40));
+        if count == 0 || index == 0 || index > count {
+            return Err(format!("damaged: shard {index}/{count} is not a shard"));
+        }
+        let body = &bytes[PART_HEADER_BYTES..];
+        if body.len() as u64 != len as u64 * 16 {
+            return Err(format!(
+                "damaged: its header announces {len} records ({} bytes) but it holds {} bytes of records",
+                len as u64 * 16,
+                body.len()
+            ));
+        }
+        if crc32fast::hash(body) != half(44) {
+            return Err("damaged: its checksum does not match its records".into());
+        }
+        let records = body
+            .chunks_exact(16)
+            .map(|w| Record::from_bits(u128::from_le_bytes(w.try_into().expect("16 bytes"))))
+            .collect();
+        Ok(BookPart {
+            root,
+            plies,
+            fingerprint,
+            shard: Shard { index, count },
+            records,
+        })
+    }
+}
+
+/// The frontier's exact scores from the parts of every shard of one book build, each part
+/// checked against the plan they name: the same root, plies, fingerprint and shard count,
+/// every shard once, and each part holding exactly its share's positions with an exact
+/// remoteness. `parts` pairs a name for errors with each part; the error is one line
+/// naming the part (nothing is written or removed, so no good part is lost by a bad one).
+pub fn merge_parts(
+    parts: &[(String, BookPart)],
+) -> Result<(BookPlan, HashMap<u128, Score>), String> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err("no book parts given".into());
+    };
+    let plan = BookPlan::new(&first.root, first.plies);
+    if plan.fingerprint() != first.fingerprint {
+        return Err(format!(
+            "{first_name}: its fingerprint does not match the book it names (a part of another program version?)"
+        ));
+    }
+    let count = first.shard.count;
+    let mut seen: HashMap<u32, &str> = HashMap::new();
+    let mut scores = HashMap::with_capacity(plan.frontier.len());
+    for (name, part) in parts {
+        if part.root != first.root
+            || part.plies != first.plies
+            || part.fingerprint != first.fingerprint
+        {
+            return Err(format!(
+                "{name}: a part of another book (root {}, {} plies) than {first_name} (root {}, {} plies)",
+                part.root, part.plies, first.root, first.plies
+            ));
+        }
+        if part.shard.count != count {
+            return Err(format!(
+                "{name}: shard {} of another split than {first_name} (shard {})",
+                part.shard, first.shard
+            ));
+        }
+        if let Some(other) = seen.insert(part.shard.index, name) {
+            return Err(format!("{name}: shard {} again (also {other})", part.shard));
+        }
+        let share = plan.share(part.shard);
+        let matches = share.len() == part.records.len()
+            && share
+                .iter()
+                .zip(&part.records)
+                .all(|(p, r)| p.key() == r.key());
+        if !matches {
+            return Err(format!(
+                "{name}: shard {} does not hold its share's positions ({} records, the share has {})",
+                part.shard,
+                part.records.len(),
+                share.len()
+            ));
+        }
+        for r in &part.records {
+            let Some(remoteness) = r.remoteness() else {
+                return Err(format!("{name}: a record without an exact remoteness"));
+            };
+            scores.insert(r.key(), Score::new(r.value(), remoteness));
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !seen.contains_key(i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("missing the part of shard {}", missing.join(", ")));
+    }
+    Ok((plan, scores))
 }
 
 /// The book's records, sorted by key: every book position with its exact value,

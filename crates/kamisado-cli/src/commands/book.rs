@@ -3,13 +3,15 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, Subcommand};
 use kamisado_core::Kamisado;
-use kamisado_db::book::{derive, describe, solve_frontier, BookPlan, Journal};
+use kamisado_db::book::{
+    derive, describe, merge_parts, solve_positions, BookPart, BookPlan, Journal, Shard,
+};
 use kamisado_solver::{Cancel, Options, Solver};
 use serde::Serialize;
 
-use crate::args::{OutputArgs, PositionArgs, SearchArgs};
+use crate::args::{parse_shard, OutputArgs, PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
 use crate::output::{progress, thousands, write_file, OutputKind};
 use crate::report::{self, Report};
@@ -30,19 +32,60 @@ FILE.journal; an interrupted build started again with the same arguments resumes
 The book itself is derived from those results and written under a temporary name and
 renamed, so a reader that has the old book open keeps reading the old file.
 
+In separate processes (array tasks on a cluster, see cluster/slurm/): `--shard i/n --out
+PART` solves every n-th frontier position into a part file (resumable through
+PART.journal like a whole build), and `book merge` derives the book from the parts of
+every shard, exactly as a single build derives it from its journal.
+
 Examples:
   kamisado book --plies 4 --threads 2 --hash-mb 2048
-  kamisado book --plies 2 --moves \"h1-h7 c8-c4\" --out /tmp/mid-game-book.kdb";
+  kamisado book --plies 2 --moves \"h1-h7 c8-c4\" --out /tmp/mid-game-book.kdb
+  kamisado book --plies 5 --shard 3/100 --out parts/book-3.kbp
+  kamisado book merge parts/book-*.kbp --out book-5.kdb";
 
-/// `kamisado book`.
+/// `kamisado book`: a build, or `book merge`.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BookArgs {
-    /// The book holds every position of the first PLIES moves
-    #[arg(long, value_name = "PLIES", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=6))]
-    pub plies: u32,
+    #[command(subcommand)]
+    pub merge: Option<BookCommand>,
+    #[command(flatten)]
+    pub build: BookBuildArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Derive the book from the part files of every shard of a `book --shard` build
+    #[command(
+        after_help = "The parts must be of one build (the same position, plies and shard count) and hold every shard once; a part that is not is named and nothing is written.\n\nExample:\n  kamisado book merge parts/book-*.kbp --out book-5.kdb"
+    )]
+    Merge(BookMergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BookMergeArgs {
+    /// The part files, one per shard, in any order
+    #[arg(value_name = "PARTS", required = true)]
+    pub parts: Vec<PathBuf>,
     /// Where to write the book
     #[arg(long, value_name = "FILE", default_value = DEFAULT_BOOK)]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `kamisado book` without a subcommand: a build, whole or one shard of it.
+#[derive(Args, Debug)]
+pub struct BookBuildArgs {
+    /// The book holds every position of the first PLIES moves
+    #[arg(long, value_name = "PLIES", default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=6))]
+    pub plies: u32,
+    /// Where to write the book (with --shard: the part file)
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_BOOK)]
+    pub out: PathBuf,
+    /// Solve only every n-th frontier position, from the i-th (1 <= i <= n), into a part file
+    #[arg(long, value_name = "i/n", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
     /// The book starts here (default: the start of a round)
     #[command(flatten)]
     pub position: PositionArgs,
@@ -95,6 +138,63 @@ impl Report for BookReport {
 }
 
 pub fn run(args: BookArgs) -> Result<()> {
+    match args.merge {
+        Some(BookCommand::Merge(merge_args)) => merge(merge_args),
+        None => build(args.build),
+    }
+}
+
+/// A part file written by `book --shard`.
+#[derive(Serialize)]
+struct PartReport {
+    file: String,
+    root: String,
+    plies: u32,
+    shard: String,
+    /// The frontier's positions, of every shard.
+    frontier: usize,
+    /// This shard's share of them, all solved and in the part.
+    share: usize,
+    /// Of the share, found solved in the journal of an earlier run.
+    resumed: usize,
+    seconds: f64,
+    nodes: u64,
+}
+
+impl Report for PartReport {
+    fn text(&self, _colour: bool) -> String {
+        format!(
+            "shard       {} of the frontier of the first {} moves: {} of its {} positions, solved exactly ({} from an earlier run's journal)\nwrote       {}\nin {:.1} s, {} nodes searched\n",
+            self.shard,
+            self.plies,
+            thousands(self.share as u64),
+            thousands(self.frontier as u64),
+            thousands(self.resumed as u64),
+            self.file,
+            self.seconds,
+            thousands(self.nodes)
+        )
+    }
+}
+
+fn build(args: BookBuildArgs) -> Result<()> {
+    let shard = args
+        .shard
+        .map(
+            |(index, count)| match (u32::try_from(index), u32::try_from(count)) {
+                (Ok(index), Ok(count)) => Ok(Shard { index, count }),
+                _ => Err(Failure::input(format!(
+                    "--shard {index}/{count}: at most {} shards",
+                    u32::MAX
+                ))),
+            },
+        )
+        .transpose()?;
+    if shard.is_some() && args.out == Path::new(DEFAULT_BOOK) {
+        return Err(Failure::input(
+            "book --shard writes a part file, not the book: give it with --out PART",
+        ));
+    }
     super::db::check_target(Some(&args.out))?;
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
@@ -107,7 +207,6 @@ pub fn run(args: BookArgs) -> Result<()> {
     let plan = BookPlan::new(&root, args.plies);
     let journal_path = Journal::path_for(&args.out);
     let mut journal = Journal::open(&journal_path, &plan).map_err(Failure::input)?;
-    let resumed = journal.solved().len();
     let threads = args
         .search
         .threads
@@ -124,18 +223,46 @@ pub fn run(args: BookArgs) -> Result<()> {
         .num_threads(threads)
         .build()
         .map_err(Failure::internal)?;
-    let bar = progress(
-        plan.frontier.len() as u64,
-        quiet,
-        "book: solving the frontier",
-    );
+    let positions = match shard {
+        Some(shard) => plan.share(shard),
+        None => plan.frontier.iter().collect(),
+    };
+    let resumed = positions
+        .iter()
+        .filter(|p| journal.solved().contains_key(&p.key()))
+        .count();
+    let bar = progress(positions.len() as u64, quiet, "book: solving the frontier");
     pool.install(|| {
-        solve_frontier(&plan, &mut journal, &solver, &Cancel::new(), &mut |n| {
-            bar.set_position(n as u64)
-        })
+        solve_positions(
+            &positions,
+            &mut journal,
+            &solver,
+            &Cancel::new(),
+            &mut |n| bar.set_position(n as u64),
+        )
     })
     .map_err(Failure::internal)?;
     bar.finish_and_clear();
+    if let Some(shard) = shard {
+        let part = BookPart::of(&plan, shard, journal.solved());
+        write_file(&args.out, OutputKind::Database, |out| {
+            out.write_all(&part.encode())
+        })?;
+        journal.remove();
+        let report = PartReport {
+            file: args.out.display().to_string(),
+            root: plan.root.to_string(),
+            plies: args.plies,
+            shard: shard.to_string(),
+            frontier: plan.frontier.len(),
+            share: positions.len(),
+            resumed,
+            seconds: started.elapsed().as_secs_f64(),
+            nodes: solver.nodes(),
+        };
+        report::print(&report, args.output.json, false);
+        return Ok(());
+    }
     let records = derive(&plan, journal.solved()).map_err(Failure::internal)?;
     let written = write_book(&args.out, &records, &plan, quiet)?;
     journal.remove();
@@ -151,6 +278,40 @@ pub fn run(args: BookArgs) -> Result<()> {
         bytes: written.bytes,
         seconds: started.elapsed().as_secs_f64(),
         nodes: solver.nodes(),
+    };
+    report::print(&report, args.output.json, false);
+    Ok(())
+}
+
+/// `book merge`: the book derived from the parts of every shard, as [`build`] derives it
+/// from its journal.
+fn merge(args: BookMergeArgs) -> Result<()> {
+    super::db::check_target(Some(&args.out))?;
+    let started = Instant::now();
+    let quiet = args.output.quiet || args.output.json;
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
+        let part = BookPart::decode(&bytes).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        parts.push((shown, part));
+    }
+    let (plan, scores) = merge_parts(&parts).map_err(Failure::input)?;
+    let records = derive(&plan, &scores).map_err(Failure::internal)?;
+    let written = write_book(&args.out, &records, &plan, quiet)?;
+    let report = BookReport {
+        file: args.out.display().to_string(),
+        root: plan.root.to_string(),
+        plies: plan.plies,
+        positions_per_ply: plan.layers.iter().map(Vec::len).collect(),
+        book_positions: plan.book_positions(),
+        frontier: plan.frontier.len(),
+        resumed: 0,
+        records: written.records,
+        bytes: written.bytes,
+        seconds: started.elapsed().as_secs_f64(),
+        nodes: 0,
     };
     report::print(&report, args.output.json, false);
     Ok(())

@@ -61,6 +61,56 @@ pub enum WholeMatchCommand {
         after_help = "Example:\n  kamisado whole-match survey --out data/match-standard.json --time-limit 60 --threads 1"
     )]
     Survey(SurveyArgs),
+    /// List independent units of a match proof, one position a line, to solve in separate processes
+    #[command(
+        after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
+    )]
+    Units(UnitsArgs),
+    /// Join proof files (of units solved apart) into one
+    #[command(
+        after_help = "Facts about one position from several files must agree: a win in one file and a loss in another is an error naming the position, and nothing is written. A damaged or foreign file is refused in one line.\n\nExample:\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
+    )]
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct UnitsArgs {
+    /// The list of match positions, as `whole-match survey` writes it
+    #[arg(long, value_name = "FILE", default_value = "data/match-standard.json")]
+    pub survey: PathBuf,
+    /// Only round starts with this score, Black's first, like 2-1
+    #[arg(long, value_name = "B-W", value_parser = parse_score)]
+    pub score: Option<(u32, u32)>,
+    /// Only positions the list does not give as proven
+    #[arg(long)]
+    pub unproven: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Proof files to join
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where to write the joined proof file
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// A score `b-w`.
+fn parse_score(text: &str) -> std::result::Result<(u32, u32), String> {
+    let bad = || {
+        format!("`{text}` is not a score: expected Black's points, a dash and White's, like 2-1")
+    };
+    let (b, w) = text.split_once('-').ok_or_else(bad)?;
+    Ok((
+        b.trim().parse().map_err(|_| bad())?,
+        w.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 #[derive(Args, Debug)]
@@ -206,6 +256,8 @@ pub fn run(args: WholeMatchArgs) -> Result<()> {
         WholeMatchCommand::Query(a) => query(a),
         WholeMatchCommand::Openings(a) => openings(a),
         WholeMatchCommand::Survey(a) => survey(a),
+        WholeMatchCommand::Units(a) => units(a),
+        WholeMatchCommand::Merge(a) => merge(a),
     };
     // An interrupted run ends as the signal says, whatever it had proved.
     crate::shutdown::exit_if_stopped();
@@ -652,19 +704,20 @@ fn survey_positions() -> Result<Vec<(String, MatchPosition, Option<String>)>> {
     Ok(list)
 }
 
+/// Reads a whole-match survey file; `None` if there is none at `path`.
+fn read_survey(path: &std::path::Path) -> Result<Option<Survey>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = crate::input::read_text(path, "a whole-match survey")?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| Failure::input(format!("{}: not a whole-match survey: {e}", path.display())))
+}
+
 fn survey(args: SurveyArgs) -> Result<()> {
     crate::output::check_output(&args.out, crate::output::OutputKind::Resumable)?;
-    let mut survey: Survey = if args.out.exists() {
-        let text = crate::input::read_text(&args.out, "a whole-match survey")?;
-        serde_json::from_str(&text).map_err(|e| {
-            Failure::input(format!(
-                "{}: not a whole-match survey: {e}",
-                args.out.display()
-            ))
-        })?
-    } else {
-        Survey::default()
-    };
+    let mut survey = read_survey(&args.out)?.unwrap_or_default();
     survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
     let solver = solver(&args.machine)?;
     let mut list = survey_positions()?;
@@ -710,5 +763,115 @@ fn survey(args: SurveyArgs) -> Result<()> {
         survey.entries.iter().filter(|e| e.proven).count(),
         args.out.display()
     );
+    Ok(())
+}
+
+/// `whole-match units`: the listed positions that are round starts (of a score), in the
+/// list's order.
+#[derive(Serialize)]
+struct UnitsReport {
+    survey: String,
+    units: Vec<String>,
+}
+
+impl Report for UnitsReport {
+    fn text(&self, _colour: bool) -> String {
+        self.units.iter().map(|u| format!("{u}\n")).collect()
+    }
+}
+
+fn units(args: UnitsArgs) -> Result<()> {
+    let shown = args.survey.display().to_string();
+    let survey = read_survey(&args.survey)?
+        .ok_or_else(|| Failure::input(format!("{shown}: no such file")))?;
+    let mut units = Vec::new();
+    for entry in &survey.entries {
+        let pos: MatchPosition = entry.position.parse().map_err(|e| {
+            Failure::input(format!(
+                "{shown}: `{}` is not a match position: {e}",
+                entry.position
+            ))
+        })?;
+        let score = (pos.score(Side::Black), pos.score(Side::White));
+        let round_start = pos.active().is_none() && !pos.is_round_over() && !pos.is_match_over();
+        if !round_start
+            || args.score.is_some_and(|s| s != score)
+            || args.unproven && entry.proven
+            || units.contains(&entry.position)
+        {
+            continue;
+        }
+        units.push(entry.position.clone());
+    }
+    report::print(
+        &UnitsReport {
+            survey: shown,
+            units,
+        },
+        args.json,
+        false,
+    );
+    Ok(())
+}
+
+/// `whole-match merge`: the facts of every file, checked against each other.
+#[derive(Serialize)]
+struct MergeReport {
+    out: String,
+    files: usize,
+    facts: usize,
+    proven: usize,
+}
+
+impl Report for MergeReport {
+    fn text(&self, _colour: bool) -> String {
+        format!(
+            "merged      {} proof files: {} facts about round boundaries, {} proven\nwrote       {}\n",
+            self.files,
+            thousands(self.facts as u64),
+            thousands(self.proven as u64),
+            self.out
+        )
+    }
+}
+
+fn merge(args: MergeArgs) -> Result<()> {
+    use kamisado_match_solver::{file, Fact};
+    crate::output::check_output(&args.out, crate::output::OutputKind::Database)?;
+    // Every file is read and checked before anything is written.
+    let mut facts: std::collections::BTreeMap<[u64; 3], (Fact, usize)> = Default::default();
+    for (i, path) in args.files.iter().enumerate() {
+        for (key, fact) in file::read(path).map_err(Failure::input)? {
+            let known = facts.entry(key).or_insert((fact, i));
+            match (known.0.value(), fact.value()) {
+                (Some(a), Some(b)) if a != b => {
+                    let pos = MatchPosition::from_match_key(key)
+                        .map_or_else(|_| format!("key {key:?}"), |p| p.to_string());
+                    // Both cannot be proofs: a bug, or a file edited by hand.
+                    return Err(Failure::input(format!(
+                        "{}: the position {pos} is a {} for the side to move, but a {} in {}",
+                        path.display(),
+                        b.name(),
+                        a.name(),
+                        args.files[known.1].display()
+                    )));
+                }
+                // A proof beats "the round solver settled nothing".
+                (None, Some(_)) => *known = (fact, i),
+                _ => {}
+            }
+        }
+    }
+    let facts: Vec<([u64; 3], Fact)> = facts.into_iter().map(|(k, (f, _))| (k, f)).collect();
+    crate::output::write_file(&args.out, crate::output::OutputKind::Database, |out| {
+        out.write_all(&file::encode(&facts))
+    })?;
+    let report = MergeReport {
+        out: args.out.display().to_string(),
+        files: args.files.len(),
+        facts: facts.len(),
+        proven: facts.iter().filter(|(_, f)| f.value().is_some()).count(),
+    };
+    report::print(&report, args.output.json, false);
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::args::{parse_seconds, whole, OutputArgs, SearchArgs};
+use crate::args::{parse_seconds, parse_shard, whole, OutputArgs, SearchArgs};
 use crate::failure::Result;
 
 pub(crate) mod board;
@@ -277,24 +277,6 @@ pub struct SurveyMergeArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-/// `i/n` with 1 <= i <= n.
-fn parse_shard(text: &str) -> std::result::Result<(u64, u64), String> {
-    let bad = || {
-        format!(
-            "`{text}` is not a shard: expected i/n with 1 <= i <= n, like 2/4 (the second of four)"
-        )
-    };
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (
-        i.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if i == 0 || i > n {
-        return Err(bad());
-    }
-    Ok((i, n))
 }
 
 pub fn run(args: KamonArgs) -> Result<()> {

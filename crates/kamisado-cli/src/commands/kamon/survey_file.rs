@@ -176,9 +176,30 @@ impl SurveyFile {
     }
 
     /// Adds every entry of `other`. An index in both must agree on its result where both
-    /// solved it; the fuller entry (solved, then with remoteness) is kept.
+    /// solved it; the fuller entry (solved, then with remoteness) is kept. Entries of one
+    /// run (seed and K) must have been solved the same way (the same time limit, all
+    /// values only or none): a file that differs is a part of another run, refused.
     pub fn merge(&mut self, other: SurveyFile, name: &str) -> Result<()> {
         for run in other.runs {
+            for entry in &run.entries {
+                let earlier = self
+                    .runs
+                    .iter()
+                    .filter(|r| r.seed == run.seed && r.after == run.after)
+                    .flat_map(|r| &r.entries)
+                    .find(|e| e.time_limit != entry.time_limit || conflicting_modes(e, entry));
+                if let Some(e) = earlier {
+                    return Err(Failure::input(format!(
+                        "{name}: run seed {} after {}: layout {} was solved {}, layout {} read before {} (a part of another run)",
+                        run.seed,
+                        run.after,
+                        entry.index,
+                        how_solved(entry),
+                        e.index,
+                        how_solved(e)
+                    )));
+                }
+            }
             for entry in run.entries {
                 let existing = self
                     .run_mut(run.seed, run.after)
@@ -338,5 +359,25 @@ fn fullness(e: &Entry) -> u8 {
         (false, _) => 0,
         (true, false) => 1,
         (true, true) => 2,
+    }
+}
+
+/// Values only (no remoteness) for a solved entry; unknown for an unsolved one.
+fn values_only(e: &Entry) -> Option<bool> {
+    e.value.as_ref().map(|_| e.remoteness.is_none())
+}
+
+fn conflicting_modes(a: &Entry, b: &Entry) -> bool {
+    matches!((values_only(a), values_only(b)), (Some(x), Some(y)) if x != y)
+}
+
+/// How an entry was solved, for errors.
+fn how_solved(e: &Entry) -> String {
+    let limit = e.time_limit.map_or("without a time limit".to_owned(), |t| {
+        format!("with a time limit of {t} s")
+    });
+    match values_only(e) {
+        Some(true) => format!("{limit}, values only"),
+        _ => limit,
     }
 }

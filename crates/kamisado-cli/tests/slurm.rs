@@ -1,0 +1,250 @@
+//! The job scripts of cluster/slurm/ on a real Slurm: 4-task arrays of a small Kamon
+//! survey and of an opening book from a late position, each with its merge job, give the
+//! single-process results; a failed task keeps the merge from running, and resubmitting
+//! that task alone (`submit.sh resume`) completes the merge with every finished part kept.
+//!
+//! It needs a Slurm cluster answering on this machine: `.ci/run` starts a one-node one
+//! (cluster/one-node-slurm.sh) and sets KAMISADO_SLURM_TEST=required, which makes a
+//! missing cluster a failure. Without that variable and without a cluster the test says
+//! it is skipped and passes. The cluster is found through SLURM_CONF, else the
+//! one-node script's directory ($KAMISADO_SLURM_DIR, default /tmp/kamisado-slurm).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+mod common;
+use common::kamisado;
+
+/// Six moves into a perfect game: a book of two plies from here builds in seconds.
+const LATE: &str = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4";
+/// Kamon layouts after this many random placements solve in about a second each (debug build).
+const AFTER: &str = "14";
+const LAYOUTS: &str = "8";
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The SLURM_CONF of a cluster that answers, if any.
+fn cluster() -> Option<String> {
+    let conf = std::env::var("SLURM_CONF").ok().unwrap_or_else(|| {
+        let dir =
+            std::env::var("KAMISADO_SLURM_DIR").unwrap_or_else(|_| "/tmp/kamisado-slurm".into());
+        format!("{dir}/etc/slurm.conf")
+    });
+    if !Path::new(&conf).exists() {
+        return None;
+    }
+    // sinfo retries an absent controller for a minute; ten seconds tell.
+    let answers = Command::new("timeout")
+        .args(["10", "sinfo", "-h", "-o", "%t"])
+        .env("SLURM_CONF", &conf)
+        .output()
+        .is_ok_and(|out| out.status.success() && !out.stdout.is_empty());
+    answers.then_some(conf)
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs cluster/slurm/submit.sh with the test's binary and small resources.
+fn submit(conf: &str, args: &[&str]) -> Out {
+    let out = Command::new(repository().join("cluster/slurm/submit.sh"))
+        .args(args)
+        .env("SLURM_CONF", conf)
+        .env("KAMISADO", env!("CARGO_BIN_EXE_kamisado"))
+        .env("SBATCH_EXTRA", "--cpus-per-task=1 --mem=256M")
+        .output()
+        .unwrap();
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn ok(out: Out, what: &str) -> String {
+    assert_eq!(out.code, 0, "{what}: {}{}", out.stdout, out.stderr);
+    out.stdout
+}
+
+/// The job ids a run submitted, as `array ID INDICES` and `merge ID` lines.
+fn jobs(run: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(run.join("jobs"))
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect()
+}
+
+/// The final state of a job from the jobcomp/filetxt log, where the cluster keeps one.
+fn final_state(conf: &str, job: &str) -> Option<String> {
+    let config = Command::new("scontrol")
+        .args(["show", "config"])
+        .env("SLURM_CONF", conf)
+        .output()
+        .ok()?;
+    let config = String::from_utf8_lossy(&config.stdout).into_owned();
+    let log = config
+        .lines()
+        .find(|l| l.starts_with("JobCompLoc"))?
+        .split('=')
+        .nth(1)?
+        .trim()
+        .to_owned();
+    let text = std::fs::read_to_string(log).ok()?;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("JobId={job} ")))?;
+    let state = line.split("JobState=").nth(1)?.split_whitespace().next()?;
+    Some(state.to_owned())
+}
+
+/// What a survey entry says about its layout (not what it cost).
+fn results(survey: &serde_json::Value) -> Vec<serde_json::Value> {
+    survey["runs"][0]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            for cost in ["nodes", "seconds", "threads", "hash_mb", "load"] {
+                e.as_object_mut().unwrap().remove(cost);
+            }
+            e
+        })
+        .collect()
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn stamp(path: &Path) -> (Vec<u8>, SystemTime) {
+    (
+        std::fs::read(path).unwrap(),
+        std::fs::metadata(path).unwrap().modified().unwrap(),
+    )
+}
+
+#[test]
+fn job_arrays_and_their_merges_give_the_single_process_results() {
+    let Some(conf) = cluster() else {
+        if std::env::var("KAMISADO_SLURM_TEST").as_deref() == Ok("required") {
+            panic!("KAMISADO_SLURM_TEST=required but no Slurm cluster answers (sinfo fails); start one with cluster/one-node-slurm.sh up");
+        }
+        eprintln!("slurm test skipped: no Slurm cluster answers on this machine (start one with cluster/one-node-slurm.sh up; .ci/run does, and makes this test mandatory)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kamisado-slurm-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (survey_run, book_run) = (dir.join("survey"), dir.join("book"));
+
+    // The book's task 3 cannot write its part (a directory is in the way): it fails.
+    std::fs::create_dir_all(book_run.join("parts/part-3.kbp")).unwrap();
+    let survey_args = ["--layouts", LAYOUTS, "--seed", "1", "--after", AFTER];
+    let book_args = ["--moves", LATE, "--plies", "2"];
+    let mut args = vec!["survey", survey_run.to_str().unwrap(), "4"];
+    args.extend_from_slice(&survey_args);
+    ok(submit(&conf, &args), "submit the survey");
+    let mut args = vec!["book", book_run.to_str().unwrap(), "4"];
+    args.extend_from_slice(&book_args);
+    ok(submit(&conf, &args), "submit the book");
+
+    // Meanwhile, the same computations in one process each.
+    let single_survey = dir.join("single-survey.json");
+    let mut args = vec!["kamon", "survey"];
+    args.extend_from_slice(&survey_args);
+    args.extend_from_slice(&["--out", single_survey.to_str().unwrap(), "--quiet"]);
+    let run = kamisado(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let single_book = dir.join("single-book.kdb");
+    let mut args = vec!["book"];
+    args.extend_from_slice(&book_args);
+    args.extend_from_slice(&[
+        "--hash-mb",
+        "64",
+        "--out",
+        single_book.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let run = kamisado(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    ok(
+        submit(&conf, &["wait", survey_run.to_str().unwrap()]),
+        "the survey run",
+    );
+    assert_eq!(
+        results(&read_json(&survey_run.join("result.json"))),
+        results(&read_json(&single_survey)),
+        "the merged survey holds the single process's results"
+    );
+
+    // The book's merge did not run: task 3 failed.
+    let waited = submit(&conf, &["wait", book_run.to_str().unwrap()]);
+    assert_eq!(waited.code, 1, "{}{}", waited.stdout, waited.stderr);
+    assert!(
+        waited.stderr.contains("tasks unfinished: 3"),
+        "{}",
+        waited.stderr
+    );
+    assert!(!book_run.join("result.kdb").exists());
+    let first = jobs(&book_run);
+    let merge_job = &first[1][1];
+    assert!(
+        !book_run
+            .join(format!("logs/merge-{merge_job}.out"))
+            .exists(),
+        "the merge job never started"
+    );
+    if let Some(state) = final_state(&conf, merge_job) {
+        assert_eq!(state, "CANCELLED", "merge job {merge_job}");
+    }
+    let kept: Vec<_> = [1, 2, 4]
+        .iter()
+        .map(|i| book_run.join(format!("parts/part-{i}.kbp")))
+        .collect();
+    let before: Vec<_> = kept.iter().map(|p| stamp(p)).collect();
+
+    // Resubmitted alone, task 3 finishes and the merge runs.
+    std::fs::remove_dir(book_run.join("parts/part-3.kbp")).unwrap();
+    ok(
+        submit(&conf, &["resume", book_run.to_str().unwrap()]),
+        "resume the book",
+    );
+    let second = jobs(&book_run);
+    assert_eq!(second.len(), 4, "{second:?}");
+    assert_eq!(
+        (second[2][0].as_str(), second[2][2].as_str()),
+        ("array", "3")
+    );
+    ok(
+        submit(&conf, &["wait", book_run.to_str().unwrap()]),
+        "the resumed book run",
+    );
+    assert_eq!(
+        std::fs::read(book_run.join("result.kdb")).unwrap(),
+        std::fs::read(&single_book).unwrap(),
+        "the merged book is the single build's, byte for byte"
+    );
+    for (part, earlier) in kept.iter().zip(&before) {
+        assert_eq!(
+            &stamp(part),
+            earlier,
+            "{} was kept as it was",
+            part.display()
+        );
+    }
+    let status = ok(
+        submit(&conf, &["status", book_run.to_str().unwrap()]),
+        "status",
+    );
+    assert!(status.contains("0 of 4 tasks unfinished"), "{status}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
