@@ -96,8 +96,18 @@ fn query_from_the_database_equals_live_search() {
             ],
             "",
         );
+        // Every move's remoteness, as the database has them (by default only the best
+        // moves' are searched exactly).
         let live = kamisado(
-            &["query", "--moves", moves, "--json", "--hash-mb", "16"],
+            &[
+                "query",
+                "--moves",
+                moves,
+                "--json",
+                "--hash-mb",
+                "16",
+                "--all-remoteness",
+            ],
             "",
         );
         assert_eq!(stored.code, 0, "{}", stored.stderr);
