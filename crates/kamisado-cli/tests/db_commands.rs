@@ -93,11 +93,12 @@ fn query_from_the_database_equals_live_search() {
                 "--json",
                 "--hash-mb",
                 "16",
+                "--all-remoteness",
             ],
             "",
         );
-        // Every move's remoteness, as the database has them (by default only the best
-        // moves' are searched exactly).
+        // Every move's remoteness on both sides (by default only the best moves' are
+        // searched exactly; a record may hold a value without its remoteness).
         let live = kamisado(
             &[
                 "query",
