@@ -7,9 +7,9 @@
 
 use std::time::Instant;
 
-use kamisado_db::{MoveVerdict, Oracle, OracleError, Verdict};
+use kamisado_db::{MoveBound, Oracle, Verdict};
 use kamisado_match::{MatchPosition, Move};
-use kamisado_solver::Cancel;
+use kamisado_solver::{Cancel, Depth, Progress, Score, MAX_REMOTENESS};
 use serde::Serialize;
 
 use crate::failure::{Failure, Result};
@@ -29,56 +29,53 @@ pub struct Analysis {
     /// anything.
     pub verdict: Option<Verdict>,
     pub best: Vec<Move>,
-    /// The moves answered, best first (all of them unless the search was stopped).
-    pub moves: Vec<MoveVerdict>,
-    /// Whether the search was stopped before every move was answered.
+    /// The moves whose value is known, best first (all of them unless the search was
+    /// stopped while proving values); each exact or with bounds on its remoteness.
+    pub moves: Vec<MoveBound>,
+    /// How far the analysis was asked to go.
+    pub depth: Depth,
+    /// Whether the search was stopped before it did what `depth` asks.
     pub timed_out: bool,
     pub seconds: f64,
 }
 
-/// Asks `oracle` about `given` and every move, telling `done` about each move as it is
-/// answered. A stopped search is not an error: the analysis says what was answered.
+/// Asks `oracle` about `given` and every move, as far as `depth` asks, telling `progress`
+/// how far it is. A stopped search is not an error: the analysis says what was answered.
 pub fn analyse(
     oracle: &Oracle,
     given: &MatchPosition,
+    depth: Depth,
     cancel: &Cancel,
-    done: &mut dyn FnMut(&MoveVerdict),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Analysis> {
     let started = Instant::now();
     let pos = given.resolve();
-    let mut answered: Vec<MoveVerdict> = Vec::new();
-    let analysis = oracle.analyse(&pos, cancel, &mut |m| {
-        done(m);
-        answered.push(*m);
-    });
-    let (verdict, best, moves, timed_out) = match analysis {
-        Ok(a) => (Some(a.verdict), a.best, a.moves, false),
-        // On a time-out, what the rules or the database know of the position itself.
-        Err(OracleError::Stopped) => (
-            oracle.position(&pos, cancel).ok(),
-            Vec::new(),
-            answered,
-            true,
-        ),
-        Err(e) => return Err(Failure::oracle(e)),
-    };
+    let report = oracle
+        .analyse_moves(&pos, depth, cancel, progress)
+        .map_err(Failure::oracle)?;
+    // On a time-out before the best move is known, what the rules or the database know
+    // of the position itself (the cancel is raised: nothing more is searched).
+    let verdict = report
+        .verdict
+        .or_else(|| oracle.position(&pos, cancel).ok());
+    let mut moves: Vec<MoveBound> = report
+        .moves
+        .into_iter()
+        .filter(|m| m.value().is_some())
+        .collect();
+    // Best first; a stable sort keeps equal moves in the rules' order.
+    moves.sort_by_key(|m| std::cmp::Reverse((m.high, m.low)));
     Ok(Analysis {
         given: *given,
         position: pos,
         zero_moves: given.pending_zero_moves(),
         verdict,
-        best,
-        moves: sorted_best_first(&moves),
-        timed_out,
+        best: report.best,
+        moves,
+        depth,
+        timed_out: !report.complete,
         seconds: started.elapsed().as_secs_f64(),
     })
-}
-
-fn sorted_best_first(moves: &[MoveVerdict]) -> Vec<MoveVerdict> {
-    let mut sorted = moves.to_vec();
-    // A stable sort keeps equal moves in the rules' order.
-    sorted.sort_by_key(|m| std::cmp::Reverse(m.score()));
-    sorted
 }
 
 impl QueryReport {
@@ -105,16 +102,8 @@ impl Analysis {
             winner: pos.round_end().map(|e| e.winner.name()),
             reason: pos.round_end().map(|e| e.reason.name()),
             standing: Standing::of(pos),
-            moves: self
-                .moves
-                .iter()
-                .map(|m| MoveJson {
-                    mv: m.mv.to_string(),
-                    value: m.outcome.value.name(),
-                    remoteness: m.outcome.remoteness,
-                    source: m.source.name(),
-                })
-                .collect(),
+            moves: self.moves.iter().map(|m| MoveJson::of(m, pos)).collect(),
+            all_remoteness: self.depth == Depth::Every,
             complete: !self.timed_out,
             seconds: self.seconds,
             given: self.given,
@@ -125,11 +114,23 @@ impl Analysis {
 
     /// Why the answer is incomplete, for a search stopped by a time limit of `seconds`.
     pub fn time_out_message(&self, seconds: f64) -> String {
-        format!(
-            "time limit of {seconds} s reached: {} of {} moves answered; try a larger --time-limit or a --db",
-            self.moves.len(),
-            self.position.legal_moves().len()
-        )
+        let legal = self.position.legal_moves().len();
+        if self.moves.len() < legal {
+            format!(
+                "time limit of {seconds} s reached: {} of {legal} moves have a value; try a larger --time-limit or a --db",
+                self.moves.len(),
+            )
+        } else {
+            let exact = self.moves.iter().filter(|m| m.low == m.high).count();
+            let what = if self.best.is_empty() {
+                "the best moves' remoteness is not known yet"
+            } else {
+                "the best moves are exact"
+            };
+            format!(
+                "time limit of {seconds} s reached: every move has its value, {exact} of {legal} their exact remoteness ({what}); try a larger --time-limit"
+            )
+        }
     }
 }
 
@@ -158,7 +159,12 @@ pub struct QueryReport {
     standing: Option<Standing>,
     /// Best first; for the side to move.
     moves: Vec<MoveJson>,
-    /// False if the time limit struck before every move was answered.
+    /// Whether every move's remoteness was asked for (`--all-remoteness`), not only the
+    /// best moves'.
+    all_remoteness: bool,
+    /// False if the time limit struck before the analysis did what it was asked: every
+    /// move's value and the best moves' remoteness (or, with `all_remoteness`, every
+    /// move's).
     complete: bool,
     seconds: f64,
     /// The positions and the verdict themselves, for the text.
@@ -208,7 +214,10 @@ impl Report for QueryReport {
             for m in &self.moves {
                 out.push_str(&format!(
                     "            {:<8} {:<5} {:>10}  {}\n",
-                    m.mv, m.value, m.remoteness, m.source
+                    m.mv,
+                    m.value,
+                    m.remoteness_text(),
+                    m.source
                 ));
             }
         }
@@ -217,11 +226,63 @@ impl Report for QueryReport {
     }
 }
 
+/// One move in `query --json`. A move whose remoteness was not searched to the end (not
+/// a best move, without `--all-remoteness`, or stopped by the time limit) has
+/// `remoteness: null` and the bounds the search proved: `remoteness_at_least` and, if
+/// known, `remoteness_at_most`; its `value` is exact all the same.
 #[derive(Serialize)]
 struct MoveJson {
     #[serde(rename = "move")]
     mv: String,
     value: &'static str,
-    remoteness: u32,
+    /// Exact, or `null` if only bounded.
+    remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness_at_least: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness_at_most: Option<u32>,
     source: &'static str,
+}
+
+impl MoveJson {
+    /// `m`, a move of `pos` whose value is known.
+    fn of(m: &MoveBound, pos: &MatchPosition) -> MoveJson {
+        let (value, remoteness, at_least, at_most) = match m.verdict(pos) {
+            Some(v) => (v.outcome.value, Some(v.outcome.remoteness), None, None),
+            None => {
+                let value = m.low.value();
+                // A faster win scores higher, a faster loss lower; a bound past the
+                // longest game says nothing.
+                let (fast, slow) = if value == kamisado_solver::Value::Win {
+                    (m.high, m.low)
+                } else {
+                    (m.low, m.high)
+                };
+                let said = |s: Score| s.remoteness().filter(|&r| r <= MAX_REMOTENESS);
+                (value, None, Some(said(fast).unwrap_or(1)), said(slow))
+            }
+        };
+        MoveJson {
+            mv: m.mv.to_string(),
+            value: value.name(),
+            remoteness,
+            remoteness_at_least: at_least,
+            remoteness_at_most: at_most,
+            source: m.source.name(),
+        }
+    }
+
+    /// `17`, or a bound: `>= 9`, `9..31`.
+    fn remoteness_text(&self) -> String {
+        match (
+            self.remoteness,
+            self.remoteness_at_least,
+            self.remoteness_at_most,
+        ) {
+            (Some(r), _, _) => r.to_string(),
+            (None, Some(a), Some(b)) => format!("{a}..{b}"),
+            (None, Some(a), None) => format!(">= {a}"),
+            (None, None, _) => "?".to_owned(),
+        }
+    }
 }

@@ -93,11 +93,22 @@ fn query_from_the_database_equals_live_search() {
                 "--json",
                 "--hash-mb",
                 "16",
+                "--all-remoteness",
             ],
             "",
         );
+        // Every move's remoteness on both sides (by default only the best moves' are
+        // searched exactly; a record may hold a value without its remoteness).
         let live = kamisado(
-            &["query", "--moves", moves, "--json", "--hash-mb", "16"],
+            &[
+                "query",
+                "--moves",
+                moves,
+                "--json",
+                "--hash-mb",
+                "16",
+                "--all-remoteness",
+            ],
             "",
         );
         assert_eq!(stored.code, 0, "{}", stored.stderr);

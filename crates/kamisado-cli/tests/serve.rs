@@ -312,11 +312,11 @@ async fn the_start_is_answered_at_once_from_the_built_in_opening_table() {
     }
 }
 
-/// A position no table holds (the start with two of White's towers swapped, White to move)
-/// whose query takes about 19 s on one thread: far past any time limit below, even in an
-/// optimised build on a fast machine (the first move's query once served here, and a
-/// faster solver answered it inside the limit).
-const SLOW_POSITION: &str = "obupyrgn/8/8/8/8/8/8/GNRYPUBO w -";
+/// A position no table holds, whose every move's value takes several seconds of CPU: a
+/// round-2 start of a Standard match with White's yellow Sumo (the first 1-0 round start of
+/// seeded random play; see benches/all_moves.rs). The single round's starts no longer
+/// serve: every move's value and the best moves' remoteness come in about a second.
+const SLOW_POSITION: &str = "obprgnuy/8/8/8/8/8/8/Y+GNRPUBO w - 3";
 
 /// Searches are bounded: by the time limit (the answer then says what it has), and in
 /// number (a request finding every permit taken waits a second, then gets 503). Neither
@@ -334,7 +334,11 @@ async fn searches_are_bounded_in_time_and_number() {
         "--searches",
         "1",
     ]);
-    let slow = format!("{}api/query?position={}", server.url, encode(SLOW_POSITION));
+    let slow = format!(
+        "{}api/query?game=match&position={}",
+        server.url,
+        encode(SLOW_POSITION)
+    );
     let started = Instant::now();
     let search = tokio::spawn(async move { get(&slow).await });
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -384,7 +388,8 @@ async fn searches_are_bounded_in_time_and_number() {
         .contains("time limit of 2 s"));
     // What it did answer is exact: each answered move agrees with a solve of the position
     // it leads to (the mover's value is the opposite of the value there, one move longer).
-    for m in partial["moves"].as_array().unwrap() {
+    // (The first few: each solve of a move of a round start takes a second or more.)
+    for m in partial["moves"].as_array().unwrap().iter().take(4) {
         let mv = m["move"].as_str().unwrap();
         let run = kamisado(
             &[
@@ -430,7 +435,11 @@ async fn a_search_stops_when_its_client_goes_away() {
         "--searches",
         "1",
     ]);
-    let slow = format!("{}api/query?position={}", server.url, encode(SLOW_POSITION));
+    let slow = format!(
+        "{}api/query?game=match&position={}",
+        server.url,
+        encode(SLOW_POSITION)
+    );
     let gave_up = tokio::time::timeout(Duration::from_millis(400), get(&slow)).await;
     assert!(gave_up.is_err(), "the search was expected to take longer");
     let started = Instant::now();
@@ -815,8 +824,12 @@ async fn badge_agrees(client: &Client, to: &str, m: &Json) -> Result<(), String>
         .attr("data-remoteness")
         .await
         .map_err(webdriver("badge"))?;
+    // A move with only bounds on its remoteness has none in the badge's data.
+    let exact = m["remoteness"]
+        .as_u64()
+        .map_or(String::new(), |r| r.to_string());
     ensure!(
-        value.as_deref() == m["value"].as_str() && remoteness == Some(m["remoteness"].to_string()),
+        value.as_deref() == m["value"].as_str() && remoteness == Some(exact),
         "{}: the board shows {value:?} {remoteness:?}, query says {} {}",
         m["move"],
         m["value"],
@@ -1535,15 +1548,22 @@ async fn the_match_api_answers_as_query_target_and_refuses_garbage_with_its_mess
     let solved = match_report("solve", ROUND_TWO);
     assert_eq!(expected_value(&start), expected_value(&solved));
     assert_eq!(start["pv"], solved["pv"]);
-    assert_eq!(start["complete"], false);
+    // Every move answered has its value exactly; its remoteness exactly, or (not a best
+    // move) bounds that hold it.
     for m in start["moves"].as_array().unwrap() {
         let mv = m["move"].as_str().unwrap();
         let after = match_report("query", &format!("{ROUND_TWO} {mv}"));
-        assert_eq!(
-            (m["value"].clone(), m["remoteness"].as_u64()),
-            for_the_mover(&after, after["to_move"] != "white"),
-            "{mv}"
-        );
+        let (value, remoteness) = for_the_mover(&after, after["to_move"] != "white");
+        assert_eq!(m["value"], value, "{mv}");
+        let r = remoteness.unwrap();
+        match m["remoteness"].as_u64() {
+            Some(exact) => assert_eq!(exact, r, "{mv}"),
+            None => {
+                let at_least = m["remoteness_at_least"].as_u64().unwrap();
+                let at_most = m["remoteness_at_most"].as_u64().unwrap_or(u64::MAX);
+                assert!(at_least <= r && r <= at_most, "{mv}: {r} outside {m}");
+            }
+        }
     }
 
     // Garbage: 400 and the command line's message.
@@ -1759,8 +1779,8 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         "the Sumo on h1 shows {:?}",
         teeth_on(client, "h1").await?
     );
-    // Solving every move of a round's start takes a minute: the round's value comes
-    // first, and is `solve`'s.
+    // The round's value is `solve`'s, and every move of the round's start has its value
+    // in the moves list (none "not answered"), as `query` gives it.
     let solved = match_report("solve", ROUND_TWO);
     ensure!(
         shown_value(client).await? == expected_value(&solved),
@@ -1768,6 +1788,40 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await?,
         expected_value(&solved)
     );
+    let queried = match_report("query", ROUND_TWO);
+    let rows = client
+        .find_all(Locator::Css("#moves tbody tr"))
+        .await
+        .map_err(webdriver("the moves list"))?;
+    ensure!(
+        rows.len() == queried["moves"].as_array().map_or(0, Vec::len),
+        "{} moves listed at round 2's start",
+        rows.len()
+    );
+    for row in rows {
+        let mv = row
+            .attr("data-move")
+            .await
+            .map_err(webdriver("a move's row"))?;
+        let cell = row
+            .find(Locator::Css("td.res"))
+            .await
+            .map_err(webdriver("a move's value"))?;
+        let class = cell
+            .attr("class")
+            .await
+            .map_err(webdriver("a move's value"))?;
+        let expected = queried["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"].as_str() == mv.as_deref())
+            .map(|m| m["value"].as_str().unwrap().to_owned());
+        ensure!(
+            expected.is_some() && class == Some(format!("res {}", expected.clone().unwrap())),
+            "{mv:?} shows {class:?} at round 2's start, query says {expected:?}"
+        );
+    }
     let plain = client
         .find_all(Locator::Css("#board .tower:not(.sumo)"))
         .await
@@ -1869,8 +1923,10 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
 #[tokio::test]
 async fn the_match_board_in_headless_chromium_agrees_with_query_target() {
     let (chromium, chromedriver) = chromium_and_driver();
-    // Round 2's start is answered within the limit: its value, and the moves it reaches.
-    let mut server = Server::start(&["--time-limit", "3", "--hash-mb", "64"]);
+    // Round 2's start is answered within the limit: its value, every move's value, and
+    // the moves it reaches. (Every move's value takes a few seconds of CPU; the limit
+    // leaves room for a machine shared with other work.)
+    let mut server = Server::start(&["--time-limit", "30", "--hash-mb", "64"]);
     let driver = Driver::start(&chromedriver);
     let client = browser(&driver, &chromium).await;
     let result = visit_match(&client, &server.url).await;

@@ -59,5 +59,8 @@ pub use file::{
 pub use header::{
     Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
 };
-pub use oracle::{MoveVerdict, Oracle, OracleAnalysis, OracleError, Rounds, Source, Verdict};
+pub use oracle::{
+    MoveBound, MoveVerdict, MovesReport, Oracle, OracleAnalysis, OracleError, Rounds, Source,
+    Verdict,
+};
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

@@ -19,7 +19,10 @@ use std::sync::OnceLock;
 
 use kamisado_core::{Kamisado, Position};
 use kamisado_match::{IllegalMatchMove, MatchPosition, MatchRound, Move};
-use kamisado_solver::{Cancel, Options, Outcome, Score, Solution, SolveError, Solver, Value};
+use kamisado_solver::{
+    Cancel, Depth, MovesAnalysis, Options, Outcome, Progress, Score, Solution, SolveError, Solver,
+    Value,
+};
 
 use crate::{Database, Stored};
 
@@ -141,6 +144,60 @@ impl MoveVerdict {
     pub fn score(&self) -> Score {
         Score::of(self.outcome)
     }
+}
+
+/// What an all-moves analysis ([`Oracle::analyse_moves`]) knows of one move, for the
+/// player making it: its score lies in `low..=high`, exact when they meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveBound {
+    pub mv: Move,
+    pub low: Score,
+    pub high: Score,
+    /// Where what is known came from: the rules or the database (exact), else the search.
+    pub source: Source,
+    /// The position after the move and the zero-length moves that follow it.
+    pub next: MatchPosition,
+}
+
+impl MoveBound {
+    /// The move's value, once the bounds lie in one.
+    pub fn value(&self) -> Option<Value> {
+        (self.low.value() == self.high.value()).then(|| self.low.value())
+    }
+
+    /// The move's exact result, once the bounds meet.
+    pub fn verdict(&self, pos: &MatchPosition) -> Option<MoveVerdict> {
+        (self.low == self.high).then(|| {
+            let passed = self.next.turn() != pos.turn();
+            // The child's own score, back from the mover's view, for its draw length.
+            let outcome = match self.low.remoteness() {
+                Some(r) => Outcome::new(self.low.value(), r),
+                None => Score::DRAW
+                    .outcome(&MatchRound, &self.next)
+                    .through_move(passed),
+            };
+            MoveVerdict {
+                mv: self.mv,
+                outcome,
+                source: self.source,
+                next: self.next,
+            }
+        })
+    }
+}
+
+/// A position and all its moves as far as an all-moves analysis got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesReport {
+    /// The position's result, if known: the best of its moves once that is exact, else
+    /// what the rules or the database say.
+    pub verdict: Option<Verdict>,
+    /// Every legal move, in the order [`MatchPosition::legal_moves`] lists them.
+    pub moves: Vec<MoveBound>,
+    /// The moves that keep the verdict (empty until it is known from the moves).
+    pub best: Vec<Move>,
+    /// Whether the analysis did all its [`Depth`] asked.
+    pub complete: bool,
 }
 
 /// A position and all its moves.
@@ -549,9 +606,10 @@ impl Oracle {
         self.search(&pos)?.solve(cancel)
     }
 
-    /// The position and every move. The position's result is the best of its moves'
-    /// (so the position itself is never searched), with the database named as its source
-    /// when its record says the same.
+    /// The position and every move, exactly: [`Oracle::analyse_moves`] to the end, `done`
+    /// told about each move once all are answered. The position's result is the best of
+    /// its moves' (so the position itself is never searched), with the database named as
+    /// its source when its record says the same.
     pub fn analyse(
         &self,
         pos: &MatchPosition,
@@ -559,30 +617,115 @@ impl Oracle {
         done: &mut dyn FnMut(&MoveVerdict),
     ) -> Result<OracleAnalysis, OracleError> {
         let pos = pos.resolve();
-        let moves = self.moves_with(&pos, cancel, done)?;
-        let best = best_of(&moves);
-        // The moves are exact, so the best of them is the position's result by
-        // definition; a database record that says otherwise (written by a faulty solver)
-        // is not repeated.
-        let verdict = match (
-            self.known(&pos)?,
-            moves.iter().map(MoveVerdict::score).max(),
-        ) {
-            (Some((s, source)), None) => verdict_of(pos, s, source),
-            (Some((s, source)), Some(best)) if s == best => verdict_of(pos, s, source),
-            (_, Some(s)) => {
-                // Searched if any move was, else from the database if any move was.
-                let source = moves.iter().map(|m| m.source).max();
-                verdict_of(pos, s, source.unwrap_or(Source::Rules))
-            }
-            // No moves and no rule: only a finished round has no moves, and the rules
-            // know those; ask the solver to be safe.
-            (None, None) => self.position(&pos, cancel)?,
+        let report = self.analyse_moves(&pos, Depth::Every, cancel, &|_| {})?;
+        if !report.complete {
+            return Err(OracleError::Stopped);
+        }
+        let moves: Vec<MoveVerdict> = report
+            .moves
+            .iter()
+            .map(|m| m.verdict(&pos).expect("a complete analysis is exact"))
+            .collect();
+        moves.iter().for_each(done);
+        let verdict = match report.verdict {
+            Some(v) => v,
+            None => self.position(&pos, cancel)?,
         };
         Ok(OracleAnalysis {
             verdict,
             moves,
+            best: report.best,
+        })
+    }
+
+    /// Every move of a position at once, as far as `depth` asks: every move's value, then
+    /// the best moves' exact remoteness (bounds shared between the moves), then with
+    /// [`Depth::Every`] every move's (see [`Solver::analyse_moves`]). Moves the rules or
+    /// the database answer are exact from the start. A stop is not an error: the report
+    /// says what was found, marked incomplete. `progress` is told how far the search is.
+    pub fn analyse_moves(
+        &self,
+        pos: &MatchPosition,
+        depth: Depth,
+        cancel: &Cancel,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<MovesReport, OracleError> {
+        let pos = pos.resolve();
+        let legal = pos.legal_moves();
+        let mut known = Vec::with_capacity(legal.len());
+        for &m in legal.iter() {
+            let next = pos.play_unchecked(m);
+            known.push((m, next, self.known(&next)?));
+        }
+        let searched = if known.iter().all(|(_, _, k)| k.is_some()) {
+            None
+        } else {
+            Some(
+                self.search(&pos)?
+                    .analyse_moves(self.db.as_ref(), depth, cancel, progress),
+            )
+        };
+        let moves: Vec<MoveBound> = known
+            .iter()
+            .map(|&(mv, next, k)| {
+                let passed = next.turn() != pos.turn();
+                match k {
+                    Some((s, source)) => {
+                        let s = s.through_move(passed);
+                        MoveBound {
+                            mv,
+                            low: s,
+                            high: s,
+                            source,
+                            next,
+                        }
+                    }
+                    None => {
+                        let b = searched
+                            .as_ref()
+                            .and_then(|a| a.moves.iter().find(|b| b.mv == mv))
+                            .expect("the search analyses every legal move");
+                        MoveBound {
+                            mv,
+                            low: b.low,
+                            high: b.high,
+                            source: Source::Search,
+                            next,
+                        }
+                    }
+                }
+            })
+            .collect();
+        let complete = searched.as_ref().is_none_or(|a| a.complete);
+        let best_low = moves.iter().map(|m| m.low).max();
+        let best_high = moves.iter().map(|m| m.high).max();
+        let best_score = best_low.filter(|_| best_low == best_high);
+        let best: Vec<Move> = match best_score {
+            Some(b) => moves
+                .iter()
+                .filter(|m| m.low == b && m.high == b)
+                .map(|m| m.mv)
+                .collect(),
+            None => Vec::new(),
+        };
+        // The moves' best is the position's result by definition; a database record that
+        // says otherwise (written by a faulty solver) is not repeated.
+        let verdict = match (self.known(&pos)?, best_score) {
+            (Some((s, source)), None) if moves.is_empty() => Some(verdict_of(pos, s, source)),
+            (Some((s, source)), Some(b)) if s == b => Some(verdict_of(pos, s, source)),
+            (_, Some(b)) => {
+                // Searched if any move was, else from the database if any move was.
+                let source = moves.iter().map(|m| m.source).max();
+                Some(verdict_of(pos, b, source.unwrap_or(Source::Rules)))
+            }
+            (Some((s, source)), None) => Some(verdict_of(pos, s, source)),
+            (None, None) => None,
+        };
+        Ok(MovesReport {
+            verdict,
+            moves,
             best,
+            complete,
         })
     }
 }
@@ -613,6 +756,29 @@ impl Search<'_> {
             Search::Plain(pos, solver) => solver.best_moves(pos, score, cancel)?,
             Search::Sumo(pos, solver) => solver.best_moves(pos, score, cancel)?,
         })
+    }
+
+    /// Every move, the database's records given to the single-round search as known.
+    fn analyse_moves(
+        &self,
+        db: Option<&Database>,
+        depth: Depth,
+        cancel: &Cancel,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> MovesAnalysis<Move> {
+        match self {
+            Search::Plain(pos, solver) => {
+                // A record that fails its checksum is not known: the search answers it.
+                let known = |child: &Position| {
+                    let stored = db?.lookup(child).ok()??;
+                    Some(Score::new(stored.value, stored.remoteness?))
+                };
+                solver.analyse_moves(pos, depth, &known, cancel, progress)
+            }
+            Search::Sumo(pos, solver) => {
+                solver.analyse_moves(pos, depth, &|_| None, cancel, progress)
+            }
+        }
     }
 
     fn solve(&self, cancel: &Cancel) -> Result<Solution<Move>, OracleError> {

@@ -9,7 +9,9 @@
 //!   to move win?" and, in a game with draws, "does it at least draw?";
 //! - [`Solver::score`] / [`Solver::outcome`]: the exact remoteness by MTD(f) over
 //!   alpha-beta ([`remoteness`]), inside the range the value names;
-//! - [`Solver::solve`], [`Solver::analyse`]: best moves, perfect lines, every move.
+//! - [`Solver::solve`], [`Solver::analyse`]: best moves, perfect lines, every move;
+//! - [`Solver::analyse_moves`]: every move's value, then the best moves' exact remoteness
+//!   with bounds shared between the moves, then (if asked) every move's.
 //!
 //! Both searches walk the game the same way ([`walker`]) over one bounded table shared by
 //! all threads ([`Table`]), keyed by each game's exact [`Key`] of any width. Results are
@@ -49,6 +51,7 @@
 //! assert_eq!(solution.best, [1]);
 //! ```
 
+mod all_moves;
 mod cancel;
 pub mod dfpn;
 mod game;
@@ -60,6 +63,7 @@ pub mod table;
 mod value;
 mod walker;
 
+pub use all_moves::{Depth, MoveBounds, MovesAnalysis, Progress, Stage};
 pub use cancel::{with_time_limit, Cancel};
 pub use game::{Game, Known, Player, WinInOne};
 pub use key::{mix, Key};

@@ -76,7 +76,7 @@ pub struct Analysis<M> {
 }
 
 /// A move, the position after it, and whether the turn passed to the opponent.
-type Children<G> = Vec<(<G as Game>::Move, <G as Game>::Position, bool)>;
+pub(crate) type Children<G> = Vec<(<G as Game>::Move, <G as Game>::Position, bool)>;
 
 pub struct Solver<G: Game> {
     game: G,
@@ -373,25 +373,13 @@ impl<G: Game> Solver<G> {
         progress: &(dyn Fn() + Sync),
     ) -> Result<Analysis<G::Move>, SolveError> {
         let children = self.children(pos);
-        // Symmetric moves lead to one position under the table's key: solve each once.
-        let mut unique: Vec<(G::Key, G::Position)> = Vec::new();
-        let mut index_of = Vec::with_capacity(children.len());
-        for (_, child, _) in &children {
-            let key = self.game.key(child);
-            let i = unique
-                .iter()
-                .position(|(k, _)| *k == key)
-                .unwrap_or_else(|| {
-                    unique.push((key, *child));
-                    unique.len() - 1
-                });
-            index_of.push(i);
-        }
+        let (unique, index_of) = self.unique_children(&children);
         let scores: Vec<Score> = self.pool.install(|| {
             unique
                 .par_iter()
+                .map(|&c| &children[c].1)
                 .enumerate()
-                .map(|(u, (_, child))| {
+                .map(|(u, child)| {
                     let s = self.score_on_this_thread(child, cancel);
                     let duplicates = index_of.iter().filter(|&&i| i == u).count();
                     (0..duplicates).for_each(|_| progress());
@@ -442,7 +430,7 @@ impl<G: Game> Solver<G> {
 
     /// The value of one position on the current thread: "does the side to move win?",
     /// and in a game with draws, if not, "does it at least draw?".
-    fn value_on_this_thread(
+    pub(crate) fn value_on_this_thread(
         &self,
         pos: &G::Position,
         cancel: &Cancel,
@@ -493,8 +481,36 @@ impl<G: Game> Solver<G> {
         answer.ok_or(SolveError::Stopped)
     }
 
+    /// Symmetric moves lead to one position under the table's key, to be solved once:
+    /// the index in `children` of each distinct position, and for each child the index of
+    /// its position in that list.
+    pub(crate) fn unique_children(&self, children: &Children<G>) -> (Vec<usize>, Vec<usize>) {
+        let mut unique: Vec<(G::Key, usize)> = Vec::new();
+        let mut index_of = Vec::with_capacity(children.len());
+        for (c, (_, child, _)) in children.iter().enumerate() {
+            let key = self.game.key(child);
+            let i = unique
+                .iter()
+                .position(|(k, _)| *k == key)
+                .unwrap_or_else(|| {
+                    unique.push((key, c));
+                    unique.len() - 1
+                });
+            index_of.push(i);
+        }
+        (unique.into_iter().map(|(_, c)| c).collect(), index_of)
+    }
+
+    pub(crate) fn pool(&self) -> &rayon::ThreadPool {
+        &self.pool
+    }
+
+    pub(crate) fn node_count(&self) -> &AtomicU64 {
+        &self.nodes
+    }
+
     /// Each move, the position after it, and whether the turn passed to the opponent.
-    fn children(&self, pos: &G::Position) -> Children<G> {
+    pub(crate) fn children(&self, pos: &G::Position) -> Children<G> {
         if self.game.outcome(pos).is_some() {
             return Vec::new();
         }

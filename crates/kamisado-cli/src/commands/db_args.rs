@@ -89,6 +89,10 @@ pub struct QueryArgs {
     /// Stop searching after this many seconds (exit code 1 if the answer is incomplete)
     #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Search every move's exact remoteness, not only the best moves' (the others get
+    /// bounds: `remoteness_at_least`, `remoteness_at_most` in --json)
+    #[arg(long = "all-remoteness")]
+    pub all_remoteness: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]

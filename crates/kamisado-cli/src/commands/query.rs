@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use kamisado_db::Rounds;
-use kamisado_solver::with_time_limit;
+use kamisado_solver::{with_time_limit, Depth};
 
 use super::db_args::QueryArgs;
 use crate::analysis::analyse;
@@ -18,9 +18,20 @@ pub fn run(args: QueryArgs) -> Result<()> {
     let oracle = input::oracle(args.db.as_deref(), &args.search, Rounds::of(&pos))?;
     let quiet = args.output.quiet || args.output.json;
 
+    let depth = if args.all_remoteness {
+        Depth::Every
+    } else {
+        Depth::Best
+    };
+    // Moves done out of moves to do, stage by stage: values, the best moves' remoteness,
+    // then (with --all-remoteness) the others'.
     let bar = progress(pos.legal_moves().len() as u64, quiet, "moves");
     let analysis = with_time_limit(args.time_limit.map(Duration::from_secs_f64), |cancel| {
-        analyse(&oracle, &given, cancel, &mut |_| bar.inc(1))
+        analyse(&oracle, &given, depth, cancel, &|p| {
+            bar.set_message(format!("moves: {}", p.stage.name()));
+            bar.set_length(p.total as u64);
+            bar.set_position(p.done as u64);
+        })
     })?;
     bar.finish_and_clear();
     report::print(

@@ -11,7 +11,7 @@
 use kamisado_core::{quote, Tower};
 use kamisado_db::Oracle;
 use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
-use kamisado_solver::Cancel;
+use kamisado_solver::{Cancel, Depth};
 use serde::Serialize;
 
 use super::perfect_line::perfect_line;
@@ -303,7 +303,9 @@ pub fn answer(
     } else {
         None
     };
-    let mut analysis = analyse(oracle, &request.given, cancel, &mut |_| {})?;
+    // Every move's value and the best moves' remoteness: what a click should wait for;
+    // the other moves show the bounds found on the way.
+    let mut analysis = analyse(oracle, &request.given, Depth::Best, cancel, &|_| {})?;
     let pos = analysis.position;
     let (pv, pv_complete) = match early {
         Some((verdict, line)) => {

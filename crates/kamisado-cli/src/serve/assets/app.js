@@ -79,6 +79,15 @@ function describe(value, remoteness) {
   return "";
 }
 
+// A move's remoteness as the page prints it: exact, or, for a move that is not a best
+// move (its search stopped once it was shown not to be better), the bounds proved.
+function remotenessOf(m) {
+  if (m.remoteness != null) return m.remoteness;
+  if (m.remoteness_at_most != null) return `${m.remoteness_at_least}\u2013${m.remoteness_at_most}`;
+  if (m.remoteness_at_least != null) return `\u2265${m.remoteness_at_least}`;
+  return "";
+}
+
 function badgeText(value, remoteness) {
   if (value === "win") return `W${remoteness}`;
   if (value === "loss") return `L${remoteness}`;
@@ -309,10 +318,11 @@ function renderBoard(a) {
       const dest = destinations.get(square);
       if (dest) {
         const value = dest.answer ? dest.answer.value : null;
-        const remoteness = dest.answer ? dest.answer.remoteness : null;
+        const remoteness = dest.answer ? remotenessOf(dest.answer) : null;
+        const exact = dest.answer && dest.answer.remoteness != null ? String(dest.answer.remoteness) : "";
         const badge = el("span", {
           class: `badge ${value || "unknown"}${dest.best ? " best" : ""}`,
-          dataset: value ? { move: dest.move, value, remoteness: String(remoteness) } : { move: dest.move },
+          dataset: value ? { move: dest.move, value, remoteness: exact } : { move: dest.move },
           title: `${dest.move}: ${value ? `the mover ${describe(value, remoteness)}` : "not answered in time"}`,
         }, badgeText(value, remoteness));
         sq.append(badge);
@@ -500,7 +510,7 @@ function renderMoves(a) {
   for (const m of rows) {
     const row = el("tr", { dataset: { move: m.move } },
       el("td", {}, m.move),
-      el("td", { class: `res ${m.value || ""}` }, m.value ? describe(m.value, m.remoteness) : "not answered"),
+      el("td", { class: `res ${m.value || ""}` }, m.value ? describe(m.value, remotenessOf(m)) : "not answered"),
       el("td", { class: "src" }, m.source || ""));
     row.addEventListener("click", () => play([m.move]));
     row.addEventListener("mouseenter", () => { state.hover = m.move; renderBoard(a); });
