@@ -368,7 +368,7 @@ async fn searches_are_bounded_in_time_and_number() {
     // The one permit is taken: a request that needs a search gets 503, after a short
     // wait, not after the search.
     let (status, body) = get(&format!(
-        "{}api/query?position={}",
+        "{}api/query?game=match&position={}",
         server.url,
         encode(SLOW_POSITION)
     ))
