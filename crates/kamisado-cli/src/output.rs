@@ -163,31 +163,6 @@ fn temporary_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// What a non-regular file is, in words.
-fn file_kind(file_type: std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    if file_type.is_dir() {
-        "a directory"
-    } else {
-        "not a regular file"
-    }
-}
-
 /// Whether a FIFO or character device (which text is written into in place).
 fn is_stream(file_type: std::fs::FileType) -> bool {
     #[cfg(unix)]
@@ -232,7 +207,7 @@ pub fn check_output(path: &Path, kind: OutputKind) -> Result<Target> {
             }
         }
         Ok(m) => {
-            let what = file_kind(m.file_type());
+            let what = kamisado_files::kind(m.file_type());
             return match kind {
                 OutputKind::Text if is_stream(m.file_type()) => {
                     Ok(Target::InPlace(path.to_owned()))

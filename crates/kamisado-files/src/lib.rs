@@ -41,8 +41,9 @@ pub struct Input {
     pub len: u64,
 }
 
-/// What a non-regular file is, in words.
-fn kind(file_type: std::fs::FileType) -> &'static str {
+/// What a non-regular file is, in words ("a FIFO (named pipe)", "a directory"): for
+/// messages about inputs here and about outputs in the command line.
+pub fn kind(file_type: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
