@@ -333,14 +333,20 @@ impl Game for KamonGame {
         WinInOne::No
     }
 
-    /// Guesses from threats. A placement whose chip matches an opponent's threat hands
-    /// them the win, so only the other placements (the safe ones) need refuting: the
-    /// disproof number starts at their count. To prove a win, the most forcing safe
-    /// placement is the one that leaves the opponent the fewest safe replies (replies
-    /// whose chip matches none of the side to move's threats); the proof number starts at
-    /// about half their count, plus 1 or 3 when the side to move has few threats or none.
-    /// (Measured on random layouts 6 and 8 placements in: about three times fewer nodes
-    /// than the count of legal cells alone.)
+    /// Guesses from threats and, while threats are few, from how near each player is to
+    /// a connection. A placement whose chip matches an opponent's threat hands them the
+    /// win, so only the other placements (the safe ones) need refuting: the disproof number
+    /// starts at their count. To prove a win, the most forcing safe placement is the one
+    /// that leaves the opponent the fewest safe replies (replies whose chip matches none of
+    /// the side to move's threats); the proof number starts at about half their count, plus
+    /// 1 or 3 when the side to move has few threats or none. Both are then multiplied by
+    /// the cells the player still needs for a connection
+    /// ([`geometry::connection_distance`]): the proof number by the side to move's, the
+    /// disproof number by the opponent's, so that in the quiet positions where neither
+    /// side has a threat yet (most of a search's nodes) the search follows the player
+    /// nearer to a connection. (Measured on random layouts 6 and 8 placements in: the
+    /// threat guesses need about three times fewer nodes than the count of legal cells
+    /// alone, the distances 40% fewer again, see the README.)
     #[inline]
     fn estimate(&self, node: &Node) -> (u32, u32) {
         let pos = &node.position;
@@ -364,9 +370,12 @@ impl Game for KamonGame {
             .map(|cell| ((self.layout.matching(cell) & free).without(cell) - handing_mine).count())
             .min()
             .unwrap_or(0);
+        // At least 1 in a game that goes on: a connection would have ended it.
+        let distance =
+            |player: Player| geometry::connection_distance(pos.pieces(player), free).max(1);
         (
-            (fewest_replies.div_ceil(2) + threat_bonus).max(1),
-            safe.count(),
+            (fewest_replies.div_ceil(2) + threat_bonus).max(1) * distance(me),
+            safe.count() * distance(!me),
         )
     }
 }

@@ -206,6 +206,41 @@ pub fn has_connection(pieces: Bitboard) -> bool {
     })
 }
 
+/// What [`connection_distance`] answers when no connection can be made (more than the
+/// seven cells a connection across the empty board takes).
+pub const NO_CONNECTION: u32 = 8;
+
+/// The fewest cells of `open` that `pieces` must add to make a connection (one chain
+/// touching two opposite sides): 0 when they have one, 1 when a threat completes one,
+/// [`NO_CONNECTION`] when no set of `open` cells can. A search uses it to guess how near a
+/// player is to winning while neither side has a threat yet.
+///
+/// Shortest paths by growing sets: cells reachable from a side with `k` open cells added
+/// are the flood of own pieces from those reachable with `k - 1`, their open neighbours
+/// and the side's open cells; at most seven rounds for each of the three pairs of sides.
+pub fn connection_distance(pieces: Bitboard, open: Bitboard) -> u32 {
+    let mut best = NO_CONNECTION;
+    for (one, other) in Side::OPPOSITE_PAIRS {
+        let mut reached = flood(pieces & one.cells(), pieces);
+        if (reached & other.cells()).any() {
+            return 0;
+        }
+        for added in 1..best {
+            let entered = (neighbours(reached) | one.cells()) & open;
+            let next = flood(reached | entered, pieces | reached | entered);
+            if (next & other.cells()).any() {
+                best = added;
+                break;
+            }
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+    }
+    best
+}
+
 /// Whether the chain of `pieces` through `cell` touches two opposite sides. Cheaper than
 /// [`has_connection`] when only that chain can be new.
 #[inline]
@@ -323,6 +358,48 @@ mod tests {
             .split_whitespace()
             .map(|n| n.parse::<Cell>().unwrap())
             .collect()
+    }
+
+    /// [`connection_distance`] by trying every set of open cells of each size in turn.
+    fn distance_by_trying(pieces: Bitboard, open: Bitboard) -> u32 {
+        let open: Vec<Cell> = open.into_iter().collect();
+        fn some_subset(pieces: Bitboard, open: &[Cell], k: u32) -> bool {
+            if k == 0 {
+                return has_connection(pieces);
+            }
+            (0..open.len()).any(|i| some_subset(pieces.with(open[i]), &open[i + 1..], k - 1))
+        }
+        (0..NO_CONNECTION)
+            .find(|&k| some_subset(pieces, &open, k))
+            .unwrap_or(NO_CONNECTION)
+    }
+
+    #[test]
+    fn connection_distance_is_the_fewest_cells_to_add() {
+        // Random boards: own pieces, blocked cells and few enough open cells that every
+        // subset can be tried; each distance from 0 to 3 and "none" turns up.
+        let mut rng = fastrand::Rng::with_seed(5);
+        let mut seen = [0u32; NO_CONNECTION as usize + 1];
+        for _ in 0..1500 {
+            let (mut pieces, mut open) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for cell in Cell::ALL {
+                match rng.u32(..10) {
+                    0..=2 => pieces = pieces.with(cell),
+                    3..=5 => open = open.with(cell),
+                    _ => {}
+                }
+            }
+            let open = open.into_iter().take(12).collect::<Bitboard>();
+            let d = connection_distance(pieces, open);
+            assert_eq!(d, distance_by_trying(pieces, open), "{pieces:?} {open:?}");
+            seen[d as usize] += 1;
+        }
+        assert!(
+            seen[..4].iter().all(|&n| n > 0) && seen[NO_CONNECTION as usize] > 0,
+            "{seen:?}"
+        );
+        // Across the empty board: seven cells, top to bottom.
+        assert_eq!(connection_distance(Bitboard::EMPTY, Bitboard::ALL), 7);
     }
 
     #[test]
