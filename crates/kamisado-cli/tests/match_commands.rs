@@ -126,6 +126,41 @@ fn bad_match_input_names_what_is_wrong() {
     .assert_one_line_error(2, "--position");
 }
 
+/// A single round is a game of its own: its errors speak of the game and of a position,
+/// never of a match, which it is not part of.
+#[test]
+fn single_round_errors_speak_of_a_single_round() {
+    let finished = "h1-h5 e8-e3 c1-c2 e3-c1";
+    for (args, says) in [
+        (vec!["show", "--moves", &format!("{finished} a1-a2") as &str], "the game is over (white won it)"),
+        (vec!["show", "--moves", &format!("{finished} right")], "the game is over (white won it)"),
+        (
+            vec!["query", "--db", "none", "--moves", &format!("{finished} left")],
+            "the game is over (white won it)",
+        ),
+        (
+            vec!["show", "--position", "obupyrgn/8/8/8/8/8/8/N+GRYPUBO b -"],
+            "not a legal position: the black brown tower has rank 1 (Sumo), but a single round has no Sumos",
+        ),
+    ] {
+        let run = kamisado(&args, "");
+        run.assert_one_line_error(2, says);
+        for wrong in ["the match", "legal match position"] {
+            assert!(!run.stderr.contains(wrong), "{args:?}: {}", run.stderr.trim());
+        }
+    }
+    // A match's own errors still say so.
+    kamisado(
+        &[
+            "show",
+            "--position",
+            "obupyrgn/8/8/8/8/8/8/N+++GRYPUBO b - 3",
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "not a legal match position");
+}
+
 #[test]
 fn perft_counts_what_the_library_counts_on_match_positions() {
     // A round-2 start with a Sumo, and a position with a legal push.
