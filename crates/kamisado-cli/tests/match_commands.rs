@@ -614,3 +614,78 @@ fn whole_match_units_are_solved_apart_and_merged() {
     assert!(!out.exists(), "a refused merge writes nothing");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `whole-match survey` logs each entry's progress on standard error with the work done
+/// so far (a match node may take a whole round's search, so a run of seconds has a few
+/// hundred), the file records no less, and `--quiet` and `--json` work as elsewhere.
+#[test]
+fn whole_match_survey_logs_the_work_it_does() {
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
+    )
+    .unwrap();
+    // Only the proven entries: the run skips them and searches the unproven ones among
+    // the first twelve of the list (round starts at 2-1).
+    shipped["entries"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["proven"] == true);
+    let dir = std::env::temp_dir().join(format!("kamisado-survey-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("survey.json");
+    std::fs::write(&out, shipped.to_string()).unwrap();
+    let survey = |limit: &str, extra: &[&str]| {
+        let mut args = vec![
+            "whole-match",
+            "survey",
+            "--limit",
+            limit,
+            "--time-limit",
+            "3",
+        ];
+        args.extend_from_slice(&["--threads", "1", "--hash-mb", "64"]);
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        kamisado(&args, "")
+    };
+    let run = survey("12", &["--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let entries = written["entries"].as_array().unwrap();
+    assert_eq!(run.json()["entries"], entries.len(), "{}", run.stdout);
+    assert_eq!(run.json()["out"], out.to_str().unwrap());
+    // Each searched entry: a heading naming its position, then progress lines.
+    let mut searched = 0;
+    for block in run.stderr.split("round start at ").skip(1) {
+        let position = block.lines().next().unwrap().split(": ").nth(1).unwrap();
+        let entry = entries
+            .iter()
+            .find(|e| e["position"] == position)
+            .unwrap_or_else(|| panic!("{position} is not in the file"));
+        let nodes: Vec<u64> = block
+            .lines()
+            .filter_map(|l| l.split(", ").nth(1)?.strip_suffix(" match nodes"))
+            .map(|n| n.replace(',', "").parse().unwrap())
+            .collect();
+        assert!(!nodes.is_empty(), "no progress line: {block}");
+        let recorded = entry["nodes"].as_u64().unwrap();
+        assert!(recorded > 0, "{entry}");
+        assert!(
+            nodes.iter().all(|&n| n > 0 && n <= recorded),
+            "progress {nodes:?}, file {recorded}: {block}"
+        );
+        searched += 1;
+    }
+    assert!(searched > 0, "{}", run.stderr);
+    // --quiet: nothing on standard error, the summary on standard output. The entry it
+    // adds back is searched again.
+    shipped["entries"].as_array_mut().unwrap().truncate(10);
+    std::fs::write(&out, shipped.to_string()).unwrap();
+    let run = survey("11", &["--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert!(run.stdout.starts_with("11 entries, "), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
