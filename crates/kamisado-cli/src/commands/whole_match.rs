@@ -519,7 +519,11 @@ impl Report for MovesReport {
                         thousands(m.nodes),
                         m.seconds
                     ),
-                    _ => format!("not proven ({} match nodes)", thousands(m.nodes)),
+                    _ => format!(
+                        "not proven ({} match nodes, {:.1} s)",
+                        thousands(m.nodes),
+                        m.seconds
+                    ),
                 }
             ));
         }
