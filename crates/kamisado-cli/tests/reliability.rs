@@ -654,6 +654,38 @@ fn an_interrupted_whole_match_search_saves_its_proofs_and_says_so() {
     .assert_one_line_error(2, "proofs.kmp");
 }
 
+/// A whole-match run saves its proofs at the first interrupt only once it searches; before
+/// that (reading its inputs, building the survey's list of positions, a minute of round-1
+/// solves) the first SIGTERM ends it, as it ends any program.
+#[test]
+fn a_whole_match_run_not_yet_searching_ends_at_the_first_signal() {
+    let dir = scratch("whole-match-early");
+    let out = dir.join("survey.json");
+    let mut child = Command::new(KAMISADO)
+        .args([
+            "whole-match",
+            "survey",
+            "--limit",
+            "30",
+            "--time-limit",
+            "1",
+        ])
+        .args(["--threads", "1", "--hash-mb", "16", "--out", text(&out)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    signal(&child, libc::SIGTERM);
+    let status = wait_within(&mut child, Duration::from_secs(10), "whole-match survey");
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status}");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!stderr.contains("stopping and saving"), "{stderr}");
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs `kamisado args` with its address space limited to `limit_bytes` (so a reader that
 /// loads a huge file whole dies of it instead of taking the machine), and no more than
 /// `seconds` (a reader waiting on a FIFO fails the test instead of hanging it).

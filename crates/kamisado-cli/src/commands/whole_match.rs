@@ -732,11 +732,13 @@ fn survey(args: SurveyArgs) -> Result<()> {
     crate::output::check_output(&args.out, crate::output::OutputKind::Resumable)?;
     let mut survey = read_survey(&args.out)?.unwrap_or_default();
     survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
-    let solver = solver(&args.machine)?;
+    // The list first (its round-2 starts cost round-1 solves, a minute): an interrupt
+    // meanwhile ends the run at once, as nothing is searched yet that would be saved.
     let mut list = survey_positions(args.limit)?;
     if let Some(n) = args.limit {
         list.truncate(n);
     }
+    let solver = solver(&args.machine)?;
     let log = |line: String| {
         if !args.output.quiet {
             eprintln!("{line}");
