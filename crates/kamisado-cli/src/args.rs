@@ -189,7 +189,7 @@ pub struct OpeningsArgs {
     #[arg(long = "values-only", conflicts_with_all = ["out", "db"])]
     pub values_only: bool,
     /// Instead of the table, write certificates of the start's and every first move's
-    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert
+    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert (DIR is made if missing)
     #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "db", "values_only"])]
     pub certify: Option<PathBuf>,
 }

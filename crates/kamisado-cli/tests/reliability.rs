@@ -287,6 +287,14 @@ fn output_paths_are_checked_before_the_work() {
     permissions.set_readonly(true);
     std::fs::set_permissions(&read_only, permissions).unwrap();
     let under_file = file.join("o.json");
+    let missing_dir = dir.join("no-such-dir");
+    let in_missing = |name: &str| missing_dir.join(name).to_str().unwrap().to_owned();
+    let (o, b, s, p) = (
+        in_missing("o.json"),
+        in_missing("b.kdb"),
+        in_missing("s.json"),
+        in_missing("p.kmp"),
+    );
     let cases = [
         (vec!["openings", "--out", text(&dir)], "it is a directory"),
         (vec!["openings", "--out", text(&read_only)], "read-only"),
@@ -299,10 +307,22 @@ fn output_paths_are_checked_before_the_work() {
             "file.txt is a file, not a directory",
         ),
         (vec!["solve", "--db", text(&dir)], "it is a directory"),
+        // A missing directory is refused (a mistyped path), never made.
+        (vec!["openings", "--out", &o], "the directory"),
+        (vec!["book", "--plies", "1", "--out", &b], "does not exist"),
+        (
+            vec!["whole-match", "survey", "--limit", "1", "--out", &s],
+            "does not exist",
+        ),
+        (
+            vec!["whole-match", "solve", "--hash-mb", "16", "--db", &p],
+            "does not exist",
+        ),
     ];
     for (args, says) in cases {
         fails_fast(&args).assert_one_line_error(2, says);
     }
+    assert!(!missing_dir.exists());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a directory");
     let _ = std::fs::remove_dir_all(&dir);
 }

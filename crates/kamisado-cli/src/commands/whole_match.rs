@@ -63,7 +63,7 @@ pub enum WholeMatchCommand {
     Survey(SurveyArgs),
     /// List independent units of a match proof, one position a line, to solve in separate processes
     #[command(
-        after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
+        after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  mkdir -p parts\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
     )]
     Units(UnitsArgs),
     /// Join proof files (of units solved apart) into one
@@ -280,6 +280,8 @@ fn not_proven(what: &str, time_limit: Option<f64>) -> Failure {
 
 fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
     if let Some(db) = &machine.db {
+        // Written at checkpoints and at the end: a path that cannot be is refused now.
+        crate::output::check_output(db, crate::output::OutputKind::Database)?;
         // Killed while a checkpoint is being written (a second interrupt), the
         // temporary file goes too.
         crate::shutdown::remove_on_interrupt(&kamisado_match_solver::file::temporary_path(db));
