@@ -844,7 +844,7 @@ async fn narrow_page_opens_at_the_top(client: &Client, server: &str) -> Checked<
     )
     .await?;
     let n: Vec<f64> = seen.split(' ').map(|x| x.parse().unwrap()).collect();
-    ensure!(n[0] <= 440.0, "the window is {} px wide", n[0]);
+    ensure!((n[0] as i64) <= 440, "the window is {} px wide", n[0]);
     ensure!(
         n[1] == 0.0 && n[2] >= 0.0 && n[3] <= n[4],
         "at 420 px the page is scrolled to {} and the game selector is at {}-{} of {}",
@@ -1302,7 +1302,7 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
         "const b = document.getElementById('player-bottom'); return b.hidden ? '' : b.textContent;",
     )
     .await?;
-    ensure!(bottom == "", "below the board: {bottom}");
+    ensure!(bottom.is_empty(), "below the board: {bottom}");
     let hidden = in_page(
         client,
         "const hidden = [];
@@ -1316,7 +1316,7 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
          return hidden.join(' ');",
     )
     .await?;
-    ensure!(hidden == "", "pieces hide the chip codes of {hidden}");
+    ensure!(hidden.is_empty(), "pieces hide the chip codes of {hidden}");
 
     // A legal cell that is not best, then back, then the best one.
     let best = texts(&start["best"]);
