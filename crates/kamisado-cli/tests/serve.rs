@@ -1874,6 +1874,25 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await?,
         expected_value(&solved)
     );
+    // The header, the list's first move ("best first") and the perfect line's first move
+    // say the same: the line starts with an answered move of the header's value.
+    let agreement = in_page(
+        client,
+        "const rows = [...document.querySelectorAll('#moves tbody tr')];
+         const res = (row) => row ? row.querySelector('td.res').textContent : 'missing';
+         const pv = document.querySelector('#pv button');
+         const header = document.getElementById('value').firstChild.textContent;
+         return [header, res(rows[0]), res(pv && rows.find((r) => r.dataset.move === pv.textContent))].join('|');",
+    )
+    .await?;
+    let said: Vec<&str> = agreement.split('|').collect();
+    ensure!(
+        said[0].ends_with(said[1]) && said[1] == said[2] && said[1].starts_with("wins in "),
+        "round 2's start: the header `{}`, the first move `{}`, the perfect line's first move `{}`",
+        said[0],
+        said[1],
+        said[2]
+    );
     let queried = match_report("query", ROUND_TWO);
     let rows = client
         .find_all(Locator::Css("#moves tbody tr"))
