@@ -112,12 +112,24 @@ impl Analysis {
         }
     }
 
-    /// Why the answer is incomplete, for a search stopped by a time limit of `seconds`.
+    /// Why the answer is incomplete, for a search stopped by a time limit of `seconds`,
+    /// with the command line's advice (its flags).
     pub fn time_out_message(&self, seconds: f64) -> String {
+        let advice = if self.moves.len() < self.position.legal_moves().len() {
+            "try a larger --time-limit or a --db"
+        } else {
+            "try a larger --time-limit"
+        };
+        format!("{}; {advice}", self.time_out_fact(seconds))
+    }
+
+    /// What a search stopped by a time limit of `seconds` left unanswered, in words any
+    /// reader shares (the board's visitor has no flags to change).
+    pub fn time_out_fact(&self, seconds: f64) -> String {
         let legal = self.position.legal_moves().len();
         if self.moves.len() < legal {
             format!(
-                "time limit of {seconds} s reached: {} of {legal} moves have a value; try a larger --time-limit or a --db",
+                "time limit of {seconds} s reached: {} of {legal} moves have a value",
                 self.moves.len(),
             )
         } else {
@@ -128,7 +140,7 @@ impl Analysis {
                 "the best moves are exact"
             };
             format!(
-                "time limit of {seconds} s reached: every move has its value, {exact} of {legal} their exact remoteness ({what}); try a larger --time-limit"
+                "time limit of {seconds} s reached: every move has its value, {exact} of {legal} their exact remoteness ({what})"
             )
         }
     }

@@ -19,7 +19,7 @@ use crate::commands::serve::{ServeArgs, SERVE_HELP};
     name = "kamisado",
     version,
     about = "Solve Kamisado exactly, single rounds and the rounds of matches: perft, values, remoteness, perfect moves, opening tables.",
-    after_help = "Examples:\n  kamisado openings                 # the value of every opening move\n  kamisado solve --moves \"a1-a7\"     # one position, exactly\n  kamisado perft 5 --divide         # count move sequences\n  kamisado play --target 3          # a Standard match against the perfect player"
+    after_help = "Examples:\n  kamisado openings                # the value of every opening move\n  kamisado solve --moves \"a1-a7\"   # one position, exactly\n  kamisado perft 5 --divide        # count move sequences\n  kamisado play --target 3         # a Standard match against the perfect player"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -88,6 +88,9 @@ pub enum Command {
     )]
     Kamon(crate::commands::kamon::KamonArgs),
     /// Who wins a whole match (rounds, refill choices, the target): solve, survey
+    #[command(
+        after_help = "Examples:\n  kamisado whole-match solve --position \"yrgpnob+u+/8/8/8/8/8/8/Y+O+UNRPGB b - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match query --target 3 --moves \"h1-h5 e8-e3\" --time-limit 10"
+    )]
     WholeMatch(crate::commands::whole_match::WholeMatchArgs),
 }
 
@@ -189,7 +192,7 @@ pub struct OpeningsArgs {
     #[arg(long = "values-only", conflicts_with_all = ["out", "db"])]
     pub values_only: bool,
     /// Instead of the table, write certificates of the start's and every first move's
-    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert
+    /// value and remoteness to DIR/start.kcert and DIR/openings.kcert (DIR is made if missing)
     #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "db", "values_only"])]
     pub certify: Option<PathBuf>,
 }

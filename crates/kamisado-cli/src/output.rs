@@ -238,9 +238,14 @@ pub fn check_output(path: &Path, kind: OutputKind) -> Result<Target> {
             }
         }
     }
+    // A missing directory is a mistyped path as often as not: refused, not made.
     if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::input(format!("{shown}: cannot create its directory: {e}")))?;
+        if !dir.is_dir() {
+            return Err(Failure::input(format!(
+                "{shown}: cannot create it: the directory {} does not exist",
+                dir.display()
+            )));
+        }
     }
     let probe = temporary_path(&real);
     crate::shutdown::create_temporary(&probe)

@@ -222,13 +222,51 @@ fn bad_input_is_one_line_naming_the_token_with_exit_code_2() {
     }
 }
 
+/// The commands a `--help` lists (the lines under `Commands:`), without `help`.
+fn listed_commands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
 fn every_command_has_help_with_an_example() {
-    for command in ["perft", "solve", "openings", "show"] {
-        let run = kamisado(&[command, "--help"], "");
-        assert_eq!(run.code, 0);
-        assert!(run.stdout.contains("Example"), "{command}: {}", run.stdout);
+    let top = kamisado(&["--help"], "");
+    assert_eq!(top.code, 0);
+    // The top-level examples' comments start in one column.
+    let columns: Vec<usize> = top
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Examples:"))
+        .skip(1)
+        .filter_map(|l| l.find(" # "))
+        .collect();
+    assert!(columns.len() >= 3, "{}", top.stdout);
+    assert!(columns.iter().all(|&c| c == columns[0]), "{}", top.stdout);
+    let mut commands: Vec<Vec<String>> = listed_commands(&top.stdout)
+        .into_iter()
+        .map(|c| vec![c])
+        .collect();
+    let mut i = 0;
+    while i < commands.len() {
+        let mut args: Vec<&str> = commands[i].iter().map(String::as_str).collect();
+        args.push("--help");
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{args:?}");
+        assert!(run.stdout.contains("Example"), "{args:?}: {}", run.stdout);
+        let below: Vec<Vec<String>> = listed_commands(&run.stdout)
+            .into_iter()
+            .map(|c| [commands[i].clone(), vec![c]].concat())
+            .collect();
+        commands.extend(below);
+        i += 1;
     }
+    assert!(commands.len() > 20, "{commands:?}");
 }
 
 /// A single round that ends draws the winning tower as the position text has it: no

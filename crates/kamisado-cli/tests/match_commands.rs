@@ -126,6 +126,41 @@ fn bad_match_input_names_what_is_wrong() {
     .assert_one_line_error(2, "--position");
 }
 
+/// A single round is a game of its own: its errors speak of the game and of a position,
+/// never of a match, which it is not part of.
+#[test]
+fn single_round_errors_speak_of_a_single_round() {
+    let finished = "h1-h5 e8-e3 c1-c2 e3-c1";
+    for (args, says) in [
+        (vec!["show", "--moves", &format!("{finished} a1-a2") as &str], "the game is over (white won it)"),
+        (vec!["show", "--moves", &format!("{finished} right")], "the game is over (white won it)"),
+        (
+            vec!["query", "--db", "none", "--moves", &format!("{finished} left")],
+            "the game is over (white won it)",
+        ),
+        (
+            vec!["show", "--position", "obupyrgn/8/8/8/8/8/8/N+GRYPUBO b -"],
+            "not a legal position: the black brown tower has rank 1 (Sumo), but a single round has no Sumos",
+        ),
+    ] {
+        let run = kamisado(&args, "");
+        run.assert_one_line_error(2, says);
+        for wrong in ["the match", "legal match position"] {
+            assert!(!run.stderr.contains(wrong), "{args:?}: {}", run.stderr.trim());
+        }
+    }
+    // A match's own errors still say so.
+    kamisado(
+        &[
+            "show",
+            "--position",
+            "obupyrgn/8/8/8/8/8/8/N+++GRYPUBO b - 3",
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "not a legal match position");
+}
+
 #[test]
 fn perft_counts_what_the_library_counts_on_match_positions() {
     // A round-2 start with a Sumo, and a position with a legal push.
@@ -578,4 +613,85 @@ fn whole_match_units_are_solved_apart_and_merged() {
     merge(&[&parts[0], &shipped]).assert_one_line_error(2, "is not a proof file");
     assert!(!out.exists(), "a refused merge writes nothing");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `whole-match survey` logs each entry's progress on standard error with the work done
+/// so far (a match node may take a whole round's search, so a run of seconds has a few
+/// hundred), the file records no less, and `--quiet` and `--json` work as elsewhere.
+#[test]
+fn whole_match_survey_logs_the_work_it_does() {
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
+    )
+    .unwrap();
+    // Only the proven entries: the run skips them and searches the unproven ones among
+    // the first twelve of the list (round starts at 2-1).
+    shipped["entries"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["proven"] == true);
+    let dir = std::env::temp_dir().join(format!("kamisado-survey-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("survey.json");
+    std::fs::write(&out, shipped.to_string()).unwrap();
+    let survey = |limit: &str, extra: &[&str]| {
+        let mut args = vec![
+            "whole-match",
+            "survey",
+            "--limit",
+            limit,
+            "--time-limit",
+            "5",
+        ];
+        args.extend_from_slice(&["--threads", "1", "--hash-mb", "64"]);
+        args.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        args.extend_from_slice(extra);
+        kamisado(&args, "")
+    };
+    let run = survey("12", &["--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let entries = written["entries"].as_array().unwrap();
+    assert_eq!(run.json()["entries"], entries.len(), "{}", run.stdout);
+    assert_eq!(run.json()["out"], out.to_str().unwrap());
+    // Each searched entry: a heading naming its position, then progress lines.
+    let (mut searched, mut counted) = (0, 0);
+    for block in run.stderr.split("round start at ").skip(1) {
+        let position = block.lines().next().unwrap().split(": ").nth(1).unwrap();
+        let entry = entries
+            .iter()
+            .find(|e| e["position"] == position)
+            .unwrap_or_else(|| panic!("{position} is not in the file"));
+        let nodes: Vec<u64> = block
+            .lines()
+            .filter_map(|l| l.split(", ").nth(1)?.strip_suffix(" match nodes"))
+            .map(|n| n.replace(',', "").parse().unwrap())
+            .collect();
+        assert!(!nodes.is_empty(), "no progress line: {block}");
+        let recorded = entry["nodes"].as_u64().unwrap();
+        assert!(recorded > 0, "{entry}");
+        // The count so far: never past what the file records, never going back. (The
+        // first match node may wait seconds for its round solve on a loaded machine, so
+        // an early line may truly say 0.)
+        assert!(
+            nodes.windows(2).all(|w| w[0] <= w[1]) && nodes.iter().all(|&n| n <= recorded),
+            "progress {nodes:?}, file {recorded}: {block}"
+        );
+        counted = counted.max(*nodes.last().unwrap());
+        searched += 1;
+    }
+    assert!(searched > 0, "{}", run.stderr);
+    // Hundreds of nodes in all: they show in the progress, not only in the file.
+    assert!(counted > 0, "every progress line says 0: {}", run.stderr);
+    // --quiet: nothing on standard error, the summary on standard output. The entry it
+    // adds back is searched again.
+    shipped["entries"].as_array_mut().unwrap().truncate(10);
+    std::fs::write(&out, shipped.to_string()).unwrap();
+    let run = survey("11", &["--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert!(run.stdout.starts_with("11 entries, "), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
 }

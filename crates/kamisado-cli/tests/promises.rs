@@ -67,9 +67,21 @@ fn stderr_on_a_terminal(args: &[&str]) -> String {
 #[cfg(unix)]
 #[test]
 fn long_work_shows_progress_on_a_terminal_unless_quiet() {
-    let cases: [(&[&str], &str); 2] = [
+    let cases: [(&[&str], &str); 3] = [
         (&["solve", "--moves", "h1-h7", "--hash-mb", "64"], "solving"),
         (&["perft", "7"], "perft"),
+        (
+            &[
+                "kamon",
+                "solve",
+                "--seed",
+                "1",
+                "--after",
+                "14",
+                "--value-only",
+            ],
+            "solving: ",
+        ),
     ];
     for (args, label) in cases {
         let drawn = stderr_on_a_terminal(args);

@@ -287,6 +287,14 @@ fn output_paths_are_checked_before_the_work() {
     permissions.set_readonly(true);
     std::fs::set_permissions(&read_only, permissions).unwrap();
     let under_file = file.join("o.json");
+    let missing_dir = dir.join("no-such-dir");
+    let in_missing = |name: &str| missing_dir.join(name).to_str().unwrap().to_owned();
+    let (o, b, s, p) = (
+        in_missing("o.json"),
+        in_missing("b.kdb"),
+        in_missing("s.json"),
+        in_missing("p.kmp"),
+    );
     let cases = [
         (vec!["openings", "--out", text(&dir)], "it is a directory"),
         (vec!["openings", "--out", text(&read_only)], "read-only"),
@@ -299,10 +307,22 @@ fn output_paths_are_checked_before_the_work() {
             "file.txt is a file, not a directory",
         ),
         (vec!["solve", "--db", text(&dir)], "it is a directory"),
+        // A missing directory is refused (a mistyped path), never made.
+        (vec!["openings", "--out", &o], "the directory"),
+        (vec!["book", "--plies", "1", "--out", &b], "does not exist"),
+        (
+            vec!["whole-match", "survey", "--limit", "1", "--out", &s],
+            "does not exist",
+        ),
+        (
+            vec!["whole-match", "solve", "--hash-mb", "16", "--db", &p],
+            "does not exist",
+        ),
     ];
     for (args, says) in cases {
         fails_fast(&args).assert_one_line_error(2, says);
     }
+    assert!(!missing_dir.exists());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a directory");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -652,6 +672,38 @@ fn an_interrupted_whole_match_search_saves_its_proofs_and_says_so() {
         "",
     )
     .assert_one_line_error(2, "proofs.kmp");
+}
+
+/// A whole-match run saves its proofs at the first interrupt only once it searches; before
+/// that (reading its inputs, building the survey's list of positions, a minute of round-1
+/// solves) the first SIGTERM ends it, as it ends any program.
+#[test]
+fn a_whole_match_run_not_yet_searching_ends_at_the_first_signal() {
+    let dir = scratch("whole-match-early");
+    let out = dir.join("survey.json");
+    let mut child = Command::new(KAMISADO)
+        .args([
+            "whole-match",
+            "survey",
+            "--limit",
+            "30",
+            "--time-limit",
+            "1",
+        ])
+        .args(["--threads", "1", "--hash-mb", "16", "--out", text(&out)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    signal(&child, libc::SIGTERM);
+    let status = wait_within(&mut child, Duration::from_secs(10), "whole-match survey");
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status}");
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!stderr.contains("stopping and saving"), "{stderr}");
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs `kamisado args` with its address space limited to `limit_bytes` (so a reader that

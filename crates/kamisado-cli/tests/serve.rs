@@ -649,6 +649,9 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         .await
         .map_err(webdriver("opening the page"))?;
     wait_for_answer(client, 0).await?;
+    // A round of Kamisado cannot be drawn: the legend offers no draw.
+    let legend = text_of(client, ".legend.only-kamisado").await?;
+    ensure!(!legend.contains("draw"), "the legend: {legend}");
     let badges = client
         .find_all(Locator::Css("#board .badge"))
         .await
@@ -794,8 +797,8 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await?
     );
 
-    // Pasting: a bad move list is refused with the command line's message, a good one
-    // is shown.
+    // Pasting: a bad move list is refused with the command line's message (in the page's
+    // words), a good one is shown.
     let paste = paste_is_refused(client, "h1-h5 zz", &["query", "--moves", "h1-h5 zz"]).await?;
     paste.clear().await.map_err(webdriver("clearing"))?;
     paste
@@ -810,6 +813,50 @@ async fn visit(client: &Client, server: &str) -> Checked<()> {
         shown_value(client).await?
     );
     Ok(())
+}
+
+/// Runs `script` (the body of a function returning a string) in the page.
+async fn in_page(client: &Client, script: &str) -> Checked<String> {
+    let value = client
+        .execute(script, Vec::new())
+        .await
+        .map_err(webdriver("running a script"))?;
+    Ok(value.as_str().unwrap_or_default().to_owned())
+}
+
+/// The page on a phone's width (420 px): it opens at its top, the header and the game
+/// selector in view, even for a long line (whose current move is at the end of the list).
+async fn narrow_page_opens_at_the_top(client: &Client, server: &str) -> Checked<()> {
+    client
+        .set_window_size(420, 900)
+        .await
+        .map_err(webdriver("narrowing the window"))?;
+    let line = "h1-h7 c8-c4 b1-b2 h8-d4 a1-a7 f8-g7 g7-f6 f6-e5";
+    client
+        .goto(&format!("{server}?moves={}", encode(line)))
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, line.split(' ').count()).await?;
+    let seen = in_page(
+        client,
+        "const game = document.getElementById('game').getBoundingClientRect();
+         return [window.innerWidth, window.scrollY, game.top, game.bottom, window.innerHeight].join(' ');",
+    )
+    .await?;
+    let n: Vec<f64> = seen.split(' ').map(|x| x.parse().unwrap()).collect();
+    ensure!((n[0] as i64) <= 440, "the window is {} px wide", n[0]);
+    ensure!(
+        n[1] == 0.0 && n[2] >= 0.0 && n[3] <= n[4],
+        "at 420 px the page is scrolled to {} and the game selector is at {}-{} of {}",
+        n[1],
+        n[2],
+        n[3],
+        n[4]
+    );
+    client
+        .set_window_size(1120, 1000)
+        .await
+        .map_err(webdriver("widening the window"))
 }
 
 /// The badge the page shows on square `to` says the value and remoteness of `m`, a move
@@ -858,10 +905,19 @@ async fn paste_is_refused(
         .await
         .map_err(webdriver("waiting for the paste error"))?;
     let error = text_of(client, "#load-error").await?;
-    let expected = cli_error(cli_args);
+    // The command line's message, in the page's words: what was pasted, not a flag.
+    let cli = cli_error(cli_args);
+    let (flag, reason) = cli.split_once(": ").unwrap();
+    let pasted = match flag {
+        "--moves" => "the move list",
+        "--layout" => "the layout",
+        "--position" => "the position text",
+        other => panic!("{other}: a flag the test does not expect"),
+    };
+    let expected = format!("{pasted}: {reason}");
     ensure!(
-        error == expected,
-        "the page says `{error}`, the command line `{expected}`"
+        error == expected && !error.contains("--"),
+        "the page says `{error}`, the command line `{cli}`"
     );
     Ok(paste)
 }
@@ -872,7 +928,10 @@ async fn the_board_in_headless_chromium_agrees_with_query() {
     let mut server = Server::start(&["--time-limit", "120"]);
     let driver = Driver::start(&chromedriver);
     let client = browser(&driver, &chromium).await;
-    let result = visit(&client, &server.url).await;
+    let mut result = visit(&client, &server.url).await;
+    if result.is_ok() {
+        result = narrow_page_opens_at_the_top(&client, &server.url).await;
+    }
     let _ = client.close().await;
     if let Err(e) = result {
         panic!("{e}");
@@ -1231,6 +1290,33 @@ async fn visit_kamon(client: &Client, server: &str, hurried_server: &str) -> Che
         pieces.len(),
         moves.len()
     );
+    // Both players named on one line, neither given an edge of the board (in Kamon no
+    // edge is a player's), and no piece hides its cell's chip code.
+    let players = text_of(client, "#player-top").await?;
+    ensure!(
+        players.contains("Black") && players.contains("White"),
+        "the players above the board: `{players}`"
+    );
+    let bottom = in_page(
+        client,
+        "const b = document.getElementById('player-bottom'); return b.hidden ? '' : b.textContent;",
+    )
+    .await?;
+    ensure!(bottom.is_empty(), "below the board: {bottom}");
+    let hidden = in_page(
+        client,
+        "const hidden = [];
+         for (const hex of document.querySelectorAll('#hexboard .hex')) {
+           if (!hex.querySelector('.piece')) continue;
+           const code = hex.querySelector('.chip-name');
+           const r = code.getBoundingClientRect();
+           const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+           if (top !== code || !code.textContent) hidden.push(hex.dataset.cell);
+         }
+         return hidden.join(' ');",
+    )
+    .await?;
+    ensure!(hidden.is_empty(), "pieces hide the chip codes of {hidden}");
 
     // A legal cell that is not best, then back, then the best one.
     let best = texts(&start["best"]);
@@ -1787,6 +1873,25 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         "round 2's start shows {:?}, solve --target 3 says {:?}",
         shown_value(client).await?,
         expected_value(&solved)
+    );
+    // The header, the list's first move ("best first") and the perfect line's first move
+    // say the same: the line starts with an answered move of the header's value.
+    let agreement = in_page(
+        client,
+        "const rows = [...document.querySelectorAll('#moves tbody tr')];
+         const res = (row) => row ? row.querySelector('td.res').textContent : 'missing';
+         const pv = document.querySelector('#pv button');
+         const header = document.getElementById('value').firstChild.textContent;
+         return [header, res(rows[0]), res(pv && rows.find((r) => r.dataset.move === pv.textContent))].join('|');",
+    )
+    .await?;
+    let said: Vec<&str> = agreement.split('|').collect();
+    ensure!(
+        said[0].ends_with(said[1]) && said[1] == said[2] && said[1].starts_with("wins in "),
+        "round 2's start: the header `{}`, the first move `{}`, the perfect line's first move `{}`",
+        said[0],
+        said[1],
+        said[2]
     );
     let queried = match_report("query", ROUND_TWO);
     let rows = client

@@ -147,6 +147,10 @@ impl Game for OracleMatch {
     type Move = MatchMove;
     type Key = [u64; 3];
 
+    // A match node may ask the round solver for a whole round: a run of minutes expands
+    // a few hundred, and each is counted for the progress reports at once.
+    const NODES_COUNTED_EVERY: u64 = 1;
+
     #[inline]
     fn outcome(&self, pos: &MatchPosition) -> Option<Value> {
         WholeMatch.outcome(pos)

@@ -9,8 +9,9 @@ use crate::{rank, MatchPosition};
 /// four ways a push can be impossible.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMatchMove {
-    #[error("the match is over: {winner} won it")]
-    MatchOver { winner: Side },
+    /// The match is over (in a single round: the game, its only round).
+    #[error("the {} is over: {winner} won it", crate::over_word(*single_round))]
+    MatchOver { winner: Side, single_round: bool },
     #[error("the round is over ({winner} won it by {}): the next one starts after the winner's refill choice", reason.name())]
     RoundOver { winner: Side, reason: EndReason },
     #[error("there is no tower on {0}")]
@@ -81,7 +82,10 @@ impl MatchPosition {
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMatchMove> {
         if let Some(end) = self.round_end() {
             return Err(match self.match_winner() {
-                Some(winner) => IllegalMatchMove::MatchOver { winner },
+                Some(winner) => IllegalMatchMove::MatchOver {
+                    winner,
+                    single_round: self.target() == crate::Target::Single,
+                },
                 None => IllegalMatchMove::RoundOver {
                     winner: end.winner,
                     reason: end.reason,

@@ -72,3 +72,13 @@ pub use refill::{ParseRefillError, Refill, RefillError};
 pub use setup::{MatchPositionError, MatchSetup};
 pub use target::{ParseTargetError, Target};
 pub use whole_match::{MatchMove, WholeMatch};
+
+/// What is over when no move may follow: a single round is a game of its own, a match's
+/// rounds are not.
+fn over_word(single_round: bool) -> &'static str {
+    if single_round {
+        "game"
+    } else {
+        "match"
+    }
+}

@@ -40,7 +40,7 @@ pub enum ParseMatchPositionError {
     /// What the single round's reader says about the board, side or active colour.
     #[error(transparent)]
     Round(ParsePositionError),
-    #[error("not a legal match position: {0}")]
+    #[error("not a legal {kind}position: {error}", kind = if .0.is_about_a_match() { "match " } else { "" }, error = .0)]
     Illegal(#[from] MatchPositionError),
 }
 

@@ -9,7 +9,7 @@ use std::fmt;
 
 use kamisado_core::{EndReason, Move, ParseMoveError};
 
-use crate::{IllegalMatchMove, MatchPosition, Refill, RefillError, RoundEnd};
+use crate::{IllegalMatchMove, MatchPosition, Refill, RefillError, RoundEnd, Target};
 
 /// One round of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,16 +122,21 @@ impl MatchRecord {
                 reason,
             };
             let pos = record.current;
+            let single_round = pos.target() == Target::Single;
             if let Ok(choice) = token.parse::<Refill>() {
                 if let Some(winner) = pos.match_winner() {
-                    return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
+                    return Err(error(RecordErrorReason::AfterMatchEnd {
+                        winner,
+                        single_round,
+                    }));
                 }
                 record.refill(choice).map_err(|e| {
                     error(match e {
                         RefillError::RoundNotOver => RecordErrorReason::RefillNotDue,
-                        RefillError::MatchOver { winner } => {
-                            RecordErrorReason::AfterMatchEnd { winner }
-                        }
+                        RefillError::MatchOver { winner, .. } => RecordErrorReason::AfterMatchEnd {
+                            winner,
+                            single_round,
+                        },
                     })
                 })?;
                 written = record.current;
@@ -152,7 +157,10 @@ impl MatchRecord {
                 return Err(error(RecordErrorReason::ZeroLength));
             }
             if let Some(winner) = pos.match_winner() {
-                return Err(error(RecordErrorReason::AfterMatchEnd { winner }));
+                return Err(error(RecordErrorReason::AfterMatchEnd {
+                    winner,
+                    single_round,
+                }));
             }
             if let Some(end) = pos.round_end() {
                 return Err(error(RecordErrorReason::RefillMissing {
@@ -229,6 +237,10 @@ pub enum RecordErrorReason {
         winner: kamisado_core::Side,
         reason: EndReason,
     },
-    #[error("the match is over ({winner} won it): nothing may follow")]
-    AfterMatchEnd { winner: kamisado_core::Side },
+    #[error("the {} is over ({winner} won it): nothing may follow", crate::over_word(*single_round))]
+    AfterMatchEnd {
+        winner: kamisado_core::Side,
+        /// A single round: the game (its only round) is over.
+        single_round: bool,
+    },
 }

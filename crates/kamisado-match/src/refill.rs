@@ -13,7 +13,7 @@ use std::str::FromStr;
 use kamisado_core::{Board, Side, Square, Symmetry};
 
 use crate::position::tower_index;
-use crate::MatchPosition;
+use crate::{MatchPosition, Target};
 
 /// The round winner's choice of how both players refill their home rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,8 +85,18 @@ impl FromStr for Refill {
 pub enum RefillError {
     #[error("the round is not over yet: the home rows are refilled only between rounds")]
     RoundNotOver,
-    #[error("the match is over ({winner} won it): there is no next round to refill for")]
-    MatchOver { winner: Side },
+    #[error("{}", match_over_text(*winner, *single_round))]
+    MatchOver { winner: Side, single_round: bool },
+}
+
+fn match_over_text(winner: Side, single_round: bool) -> String {
+    if single_round {
+        format!(
+            "the game is over ({winner} won it): a single round has no next round to refill for"
+        )
+    } else {
+        format!("the match is over ({winner} won it): there is no next round to refill for")
+    }
 }
 
 impl MatchPosition {
@@ -95,7 +105,10 @@ impl MatchPosition {
     pub fn refill(&self, choice: Refill) -> Result<MatchPosition, RefillError> {
         let end = self.round_end().ok_or(RefillError::RoundNotOver)?;
         if let Some(winner) = self.match_winner() {
-            return Err(RefillError::MatchOver { winner });
+            return Err(RefillError::MatchOver {
+                winner,
+                single_round: self.target() == Target::Single,
+            });
         }
         let mut squares = [[Square::new(0); 8]; 2];
         for side in Side::ALL {

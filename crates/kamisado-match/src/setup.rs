@@ -42,16 +42,44 @@ impl MatchSetup {
     }
 }
 
+/// A tower ranked past what a round of `target` allows: a single round has no Sumos at
+/// all (it is not part of a match), a match's round none worth the target.
+fn rank_beyond_target_text(tower: Tower, rank: u8, target: Target) -> String {
+    if target == Target::Single {
+        format!(
+            "the {tower} tower has rank {rank} ({}), but a single round has no Sumos: they come from the rounds of a match (a match position ends with its target, like `w - 3`)",
+            rank::name(rank)
+        )
+    } else {
+        format!(
+            "the {tower} tower has rank {rank} ({}), but in a {target} no tower is more than a {} while a round is played: a {} would already have ended the match",
+            rank::name(rank),
+            rank::name(target.max_rank()),
+            rank::name(target.max_rank() + 1)
+        )
+    }
+}
+
+impl MatchPositionError {
+    /// Whether the error is about the match (its ranks, score or key) rather than the
+    /// board of a round: a single round's position is not said to be a match's.
+    pub fn is_about_a_match(&self) -> bool {
+        match self {
+            MatchPositionError::Round(_) => false,
+            MatchPositionError::RankBeyondTarget { target, .. }
+            | MatchPositionError::ScoreReached { target, .. } => *target != Target::Single,
+            MatchPositionError::BadKey(_) => true,
+        }
+    }
+}
+
 /// Why a [`MatchSetup`] is not a position of a match.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchPositionError {
     /// Not even a position of a single round (or of one with these Sumos).
     #[error(transparent)]
     Round(#[from] PositionError),
-    #[error(
-        "the {tower} tower has rank {rank} ({}), but in a {target} no tower is more than a {} while a round is played: a {} would already have ended the match",
-        rank::name(*rank), rank::name(target.max_rank()), rank::name(target.max_rank() + 1)
-    )]
+    #[error("{}", rank_beyond_target_text(*tower, *rank, *target))]
     RankBeyondTarget {
         tower: Tower,
         rank: u8,

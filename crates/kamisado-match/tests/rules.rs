@@ -429,7 +429,8 @@ fn the_three_match_ends() {
     assert_eq!(
         won.refill(Refill::Left),
         Err(RefillError::MatchOver {
-            winner: Side::Black
+            winner: Side::Black,
+            single_round: false
         })
     );
     assert!(won.refill_choices().is_empty());
@@ -465,7 +466,8 @@ fn the_three_match_ends() {
     assert!(matches!(
         won.check_move(mv("a1-a2")),
         Err(IllegalMatchMove::MatchOver {
-            winner: Side::Black
+            winner: Side::Black,
+            single_round: false
         })
     ));
 }
@@ -563,8 +565,14 @@ fn record_errors_name_what_is_wrong_and_where() {
         assert_eq!(
             e.reason,
             RecordErrorReason::AfterMatchEnd {
-                winner: Side::Black
+                winner: Side::Black,
+                single_round: true
             }
+        );
+        // Said as a single round says it: the game is over, there is no match.
+        assert_eq!(
+            e.reason.to_string(),
+            "the game is over (black won it): nothing may follow"
         );
     }
     // After the push the pushed tower stands on c5, across Blue's diagonal from g1; the

@@ -144,7 +144,12 @@ fn shorten(text: &str) -> String {
 
 /// What the reading thread saw on the engine's standard output.
 enum Output {
-    Line(String),
+    /// A line, and whether more of the output came with it, in the same read: the rest
+    /// of one write of the engine's, which the referee judges with the line.
+    Line {
+        text: String,
+        followed: bool,
+    },
     TooLong,
     /// More unread lines than the referee holds; nothing more is read.
     Flooded,
@@ -166,6 +171,11 @@ pub struct EngineProcess {
     output: Receiver<Output>,
     /// The lines in `output` not yet received.
     unread: Arc<Unread>,
+    /// Whether the last line received came with more output (see [`Output::Line`]).
+    followed: bool,
+    /// The fault found in what came with the last answer, for the next question: the
+    /// answer itself stands.
+    fault_after_answer: Option<EngineFault>,
     stderr: Arc<Mutex<StderrTail>>,
     name: Option<String>,
     author: Option<String>,
@@ -238,6 +248,8 @@ impl EngineProcess {
             input,
             output,
             unread,
+            followed: false,
+            fault_after_answer: None,
             stderr: tail,
             name: None,
             author: None,
@@ -301,7 +313,14 @@ impl EngineProcess {
         let deadline = started + limit;
         loop {
             match self.next_reply(deadline, "go", limit)? {
-                Reply::BestMove(Some(m)) => return Ok((m, started.elapsed())),
+                Reply::BestMove(Some(m)) => {
+                    // What came with the answer is read now, not taken for the answer to
+                    // the next `go`: a second `bestmove` written with the first always
+                    // forfeits as unasked at the next question, however the threads are
+                    // timed. The answer itself stands.
+                    self.fault_after_answer = self.reject_rest_of_answer(deadline).err();
+                    return Ok((m, started.elapsed()));
+                }
                 Reply::BestMove(None) => return Err(EngineFault::NoMove),
                 Reply::Info(_) | Reply::Id { .. } => {}
                 Reply::KeiOk => {
@@ -357,7 +376,7 @@ impl EngineProcess {
                 Err(RecvTimeoutError::Disconnected) => Output::Closed,
             };
             match event {
-                Output::Line(line) => match Reply::parse(&line) {
+                Output::Line { text: line, .. } => match Reply::parse(&line) {
                     Ok(Some(reply)) => return Ok(reply),
                     Ok(None) => {}
                     Err(e) => {
@@ -375,8 +394,13 @@ impl EngineProcess {
     }
 
     /// Takes a line off the count of unread lines.
-    fn received(&self, event: Output) -> Output {
-        if let Output::Line(line) = &event {
+    fn received(&mut self, event: Output) -> Output {
+        if let Output::Line {
+            text: line,
+            followed,
+        } = &event
+        {
+            self.followed = *followed;
             self.unread.lines.fetch_sub(1, Ordering::Relaxed);
             self.unread
                 .bytes
@@ -399,29 +423,54 @@ impl EngineProcess {
     /// Fails on a `bestmove` (or garbage) the engine printed while nobody asked: it would
     /// otherwise be taken as the answer to the next `go`.
     fn reject_unasked(&mut self) -> Result<(), EngineFault> {
+        if let Some(fault) = self.fault_after_answer.take() {
+            return Err(fault);
+        }
         loop {
-            match self.output.try_recv().map(|event| self.received(event)) {
-                Ok(Output::Line(line)) => match Reply::parse(&line) {
-                    Ok(None | Some(Reply::Info(_) | Reply::Id { .. })) => {}
-                    Ok(Some(_)) => {
-                        return Err(EngineFault::Unasked {
-                            line: shorten(&line),
-                        })
-                    }
-                    Err(e) => {
-                        return Err(EngineFault::Garbage {
-                            line: shorten(&line),
-                            reason: shorten(&e.to_string()),
-                        })
-                    }
-                },
-                Ok(Output::TooLong) => return Err(EngineFault::LineTooLong),
-                Ok(Output::Flooded) => return Err(EngineFault::Flooded),
-                Ok(Output::Closed) | Err(TryRecvError::Disconnected) => {
-                    return Err(self.exit_fault())
+            match self.output.try_recv() {
+                Ok(event) => {
+                    let event = self.received(event);
+                    self.reject_unasked_event(event)?;
                 }
+                Err(TryRecvError::Disconnected) => return Err(self.exit_fault()),
                 Err(TryRecvError::Empty) => return Ok(()),
             }
+        }
+    }
+
+    /// Reads the lines that came with the last one (in the same read, see
+    /// [`Output::Line`]: the rest of the engine's write, already on its way) and fails on
+    /// any that answers what was not asked, as [`EngineProcess::reject_unasked`] does.
+    fn reject_rest_of_answer(&mut self, deadline: Instant) -> Result<(), EngineFault> {
+        while self.followed {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = match self.output.recv_timeout(left) {
+                Ok(event) => self.received(event),
+                // A partial line that never ends: the next `go` deals with it.
+                Err(RecvTimeoutError::Timeout) => return Ok(()),
+                Err(RecvTimeoutError::Disconnected) => Output::Closed,
+            };
+            self.reject_unasked_event(event)?;
+        }
+        Ok(())
+    }
+
+    /// The fault in `event` when nothing was asked: any reply but `info` and `id`.
+    fn reject_unasked_event(&mut self, event: Output) -> Result<(), EngineFault> {
+        match event {
+            Output::Line { text: line, .. } => match Reply::parse(&line) {
+                Ok(None | Some(Reply::Info(_) | Reply::Id { .. })) => Ok(()),
+                Ok(Some(_)) => Err(EngineFault::Unasked {
+                    line: shorten(&line),
+                }),
+                Err(e) => Err(EngineFault::Garbage {
+                    line: shorten(&line),
+                    reason: shorten(&e.to_string()),
+                }),
+            },
+            Output::TooLong => Err(EngineFault::LineTooLong),
+            Output::Flooded => Err(EngineFault::Flooded),
+            Output::Closed => Err(self.exit_fault()),
         }
     }
 
@@ -494,7 +543,11 @@ struct Unread {
 /// reader is to stop. Never waits: the channel has room for the most lines held unread
 /// and one more event.
 fn queue(lines: &SyncSender<Output>, unread: &Unread, event: Output) -> bool {
-    let Output::Line(line) = event else {
+    let Output::Line {
+        text: line,
+        followed,
+    } = event
+    else {
         let _ = lines.try_send(event);
         return false;
     };
@@ -505,7 +558,10 @@ fn queue(lines: &SyncSender<Output>, unread: &Unread, event: Output) -> bool {
         let _ = lines.try_send(Output::Flooded);
         return false;
     }
-    match lines.try_send(Output::Line(line)) {
+    match lines.try_send(Output::Line {
+        text: line,
+        followed,
+    }) {
         Ok(()) => true,
         Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
     }
@@ -581,7 +637,11 @@ fn read_lines(stream: impl Read, mut deliver: impl FnMut(Output) -> bool) {
                 }
                 let text = String::from_utf8_lossy(&buf);
                 let line = text.trim_end_matches(['\n', '\r']).to_owned();
-                if !deliver(Output::Line(line)) {
+                let followed = !reader.buffer().is_empty();
+                if !deliver(Output::Line {
+                    text: line,
+                    followed,
+                }) {
                     return;
                 }
             }
@@ -596,14 +656,14 @@ fn keep_tail(stream: impl Read, tail: &Mutex<StderrTail>) {
             return false;
         };
         match event {
-            Output::Line(line) if !line.trim().is_empty() => {
+            Output::Line { text: line, .. } if !line.trim().is_empty() => {
                 if tail.lines.len() == STDERR_LINES {
                     tail.lines.pop_front();
                 }
                 tail.lines.push_back(shorten(line.trim()));
                 true
             }
-            Output::Line(_) => true,
+            Output::Line { .. } => true,
             // A line too long to keep is not worth quoting; keep reading nothing more.
             Output::TooLong | Output::Flooded | Output::Closed => {
                 tail.closed = true;
@@ -623,7 +683,7 @@ mod tests {
         let mut seen = Vec::new();
         read_lines(&b"keiok\r\n\nbestmove a1-a5"[..], |e| {
             seen.push(match e {
-                Output::Line(l) => l,
+                Output::Line { text, .. } => text,
                 Output::TooLong => "<too long>".into(),
                 Output::Flooded => "<flooded>".into(),
                 Output::Closed => "<closed>".into(),

@@ -106,6 +106,42 @@ fn the_random_engine_is_refereed_and_judged() {
     assert_eq!(s.perfect_blunders, 0);
 }
 
+/// Two `bestmove`s written at once to one `go` forfeit the same way in every game: the
+/// first is the answer, the second is unasked, whichever thread runs first (it was once
+/// taken for the answer to the next `go` in some games, an illegal move there).
+#[test]
+fn a_second_answer_forfeits_for_the_same_reason_in_every_game() {
+    let report = play(
+        &format!("{RANDOM_ENGINE} --fault twice --fault-after 0"),
+        8,
+        2000,
+    );
+    assert_eq!(report.games.len(), 8);
+    for (i, game) in report.games.iter().enumerate() {
+        let fault = game
+            .fault
+            .as_ref()
+            .unwrap_or_else(|| panic!("game {i}: no fault"));
+        assert_eq!(
+            fault.kind(),
+            "unasked",
+            "game {i} ({}): {fault}",
+            game.record
+        );
+        let EngineFault::Unasked { line } = fault else {
+            unreachable!()
+        };
+        // The engine's own answer again (the move it played), and nothing else of it.
+        let mv = line.strip_prefix("bestmove ").unwrap();
+        assert!(
+            game.record.split_whitespace().any(|t| t == mv),
+            "game {i}: {fault} ({})",
+            game.record
+        );
+        assert_eq!(game.engine.moves, 1, "game {i}: {}", game.record);
+    }
+}
+
 #[test]
 fn misbehaving_engines_forfeit_and_the_next_game_gets_a_fresh_engine() {
     for (fault, kind) in [

@@ -103,6 +103,12 @@ pub trait Game: Sync {
     /// REQUIRED for games with draws: whether any position can end in a draw.
     const DRAWS: bool = false;
 
+    /// How many nodes a search thread expands between adding its count to the solver's
+    /// ([`crate::Solver::nodes`], what progress reports read). Counting each node on a
+    /// shared counter would cost a fast game much; a game whose nodes each cost real work
+    /// (another search behind every node) sets it low, or its reports say 0 for long.
+    const NODES_COUNTED_EVERY: u64 = 1 << 10;
+
     /// REQUIRED. `Some(value)` for a finished game, from the side to move's point of view;
     /// `None` while the game goes on.
     fn outcome(&self, pos: &Self::Position) -> Option<Value>;

@@ -11,10 +11,6 @@ use crate::game::WinInOne;
 use crate::table::{Entry, Question, Table};
 use crate::{Cancel, Game, Key, Score};
 
-/// How many nodes a walker counts before adding them to the solver's shared count: often
-/// enough for a progress display, rarely enough to cost nothing.
-const PUBLISH_EVERY: u64 = 1 << 10;
-
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Judged {
@@ -131,7 +127,7 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     #[inline]
     pub fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes % PUBLISH_EVERY == 0 {
+        if self.nodes % G::NODES_COUNTED_EVERY == 0 {
             self.publish();
         }
     }

@@ -40,7 +40,7 @@ every shard, exactly as a single build derives it from its journal.
 Examples:
   kamisado book --plies 4 --threads 2 --hash-mb 2048
   kamisado book --plies 2 --moves \"h1-h7 c8-c4\" --out /tmp/mid-game-book.kdb
-  kamisado book --plies 5 --shard 3/100 --out parts/book-3.kbp
+  mkdir -p parts && kamisado book --plies 5 --shard 3/100 --out parts/book-3.kbp
   kamisado book merge parts/book-*.kbp --out book-5.kdb";
 
 /// `kamisado book`: a build, or `book merge`.

@@ -237,6 +237,16 @@ pub fn certify_openings(dir: &Path, search: &SearchArgs, output: &OutputArgs) ->
             dir.display()
         )));
     }
+    // DIR is the output itself, and made if missing (its parent must exist).
+    if !dir.is_dir() {
+        check_out(dir)?;
+        std::fs::create_dir(dir).map_err(|e| {
+            Failure::input(format!(
+                "{}: cannot create the directory: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     for name in [START_CERTIFICATE, OPENINGS_CERTIFICATE] {
         check_out(&dir.join(name))?;
     }

@@ -63,7 +63,7 @@ pub enum WholeMatchCommand {
     Survey(SurveyArgs),
     /// List independent units of a match proof, one position a line, to solve in separate processes
     #[command(
-        after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
+        after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  mkdir -p parts\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
     )]
     Units(UnitsArgs),
     /// Join proof files (of units solved apart) into one
@@ -177,6 +177,9 @@ pub struct SurveyArgs {
     /// Only the first N positions of the list
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// --quiet: no log of the entries on standard error; --json: the summary as JSON
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// One solved (or given-up) match position.
@@ -277,6 +280,8 @@ fn not_proven(what: &str, time_limit: Option<f64>) -> Failure {
 
 fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
     if let Some(db) = &machine.db {
+        // Written at checkpoints and at the end: a path that cannot be is refused now.
+        crate::output::check_output(db, crate::output::OutputKind::Database)?;
         // Killed while a checkpoint is being written (a second interrupt), the
         // temporary file goes too.
         crate::shutdown::remove_on_interrupt(&kamisado_match_solver::file::temporary_path(db));
@@ -516,7 +521,11 @@ impl Report for MovesReport {
                         thousands(m.nodes),
                         m.seconds
                     ),
-                    _ => format!("not proven ({} match nodes)", thousands(m.nodes)),
+                    _ => format!(
+                        "not proven ({} match nodes, {:.1} s)",
+                        thousands(m.nodes),
+                        m.seconds
+                    ),
                 }
             ));
         }
@@ -647,8 +656,10 @@ fn random_round_start(seed: u64, score: (u32, u32)) -> Option<MatchPosition> {
 
 /// The list the survey solves, in order: final rounds at 2-2 and rounds at 2-1 reached by
 /// seeded random play, the round-2 starts after each winning first move of Black followed
-/// by perfect round-1 play (both refills), and the start of a Standard match.
-fn survey_positions() -> Result<Vec<(String, MatchPosition, Option<String>)>> {
+/// by perfect round-1 play (both refills), and the start of a Standard match. Only the
+/// first `limit` of them: the round-2 starts cost a round-1 solve each, which a short
+/// list does not pay.
+fn survey_positions(limit: Option<usize>) -> Result<Vec<(String, MatchPosition, Option<String>)>> {
     let mut list = Vec::new();
     for (score, count, kind) in [
         ((2, 2), 8, "round start at 2-2"),
@@ -665,6 +676,10 @@ fn survey_positions() -> Result<Vec<(String, MatchPosition, Option<String>)>> {
                 found += 1;
             }
         }
+    }
+    if limit.is_some_and(|n| n <= list.len()) {
+        list.truncate(limit.unwrap_or(0));
+        return Ok(list);
     }
     let round = Solver::new(
         MatchRound,
@@ -719,11 +734,18 @@ fn survey(args: SurveyArgs) -> Result<()> {
     crate::output::check_output(&args.out, crate::output::OutputKind::Resumable)?;
     let mut survey = read_survey(&args.out)?.unwrap_or_default();
     survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
-    let solver = solver(&args.machine)?;
-    let mut list = survey_positions()?;
+    // The list first (its round-2 starts cost round-1 solves, a minute): an interrupt
+    // meanwhile ends the run at once, as nothing is searched yet that would be saved.
+    let mut list = survey_positions(args.limit)?;
     if let Some(n) = args.limit {
         list.truncate(n);
     }
+    let solver = solver(&args.machine)?;
+    let log = |line: String| {
+        if !args.output.quiet {
+            eprintln!("{line}");
+        }
+    };
     for (kind, pos, record) in list {
         let text = WholeMatch::root(&pos).to_string();
         // Kept: proven entries, and unproven ones already given this much time.
@@ -734,36 +756,53 @@ fn survey(args: SurveyArgs) -> Result<()> {
         {
             continue;
         }
-        eprintln!("{kind}: {text}");
+        log(format!("{kind}: {text}"));
         let e = entry(
             &solver,
             &kind,
             &pos,
             record,
             args.machine.time_limit,
-            &|line| eprintln!("  {line}"),
+            &|line| log(format!("  {line}")),
         )?;
-        eprintln!(
+        log(format!(
             "  -> {}",
             if e.proven {
                 format!("{} for {}", e.value.clone().unwrap_or_default(), e.to_move)
             } else {
                 "not proven".into()
             }
-        );
+        ));
         match earlier {
             Some(i) => survey.entries[i] = e,
             None => survey.entries.push(e),
         }
         crate::output::write_atomically(&args.out, crate::output::json(&survey).as_bytes())?;
     }
-    println!(
-        "{} entries, {} proven, in {}",
-        survey.entries.len(),
-        survey.entries.iter().filter(|e| e.proven).count(),
-        args.out.display()
-    );
+    let report = SurveyReport {
+        entries: survey.entries.len(),
+        proven: survey.entries.iter().filter(|e| e.proven).count(),
+        out: args.out.display().to_string(),
+    };
+    report::print(&report, args.output.json, false);
     Ok(())
+}
+
+/// What `whole-match survey` wrote.
+#[derive(Serialize)]
+struct SurveyReport {
+    entries: usize,
+    proven: usize,
+    out: String,
+}
+
+impl Report for SurveyReport {
+    fn text(&self, _colour: bool) -> String {
+        format!(
+            "{} entries, {} proven, in {}\n",
+            self.entries, self.proven, self.out
+        )
+    }
 }
 
 /// `whole-match units`: the listed positions that are round starts (of a score), in the

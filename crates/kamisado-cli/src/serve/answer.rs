@@ -326,7 +326,8 @@ pub fn answer(
         },
     };
     let message = if analysis.timed_out {
-        Some(analysis.time_out_message(time_limit))
+        // The server's time limit, which the visitor cannot change: no advice in flags.
+        Some(analysis.time_out_fact(time_limit))
     } else if !pv_complete && cancel.is_cancelled() {
         Some(format!(
             "time limit of {time_limit} s reached while following the perfect line: {} moves shown",

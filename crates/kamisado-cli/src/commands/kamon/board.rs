@@ -7,7 +7,10 @@
 //! cell in from the one below it in the upper half) while every cell stays one line
 //! tall: `| 5a|`. In the plain drawing a cell shows its chip with a `+` in front if the
 //! player to move may play it, ` X ` / ` O ` for Black's and White's pieces, `[X]` for
-//! the last placement, and `##` for the forbidden cell.
+//! the last placement, and `##` for the forbidden cell. In colour the pieces keep their
+//! letters (white on black for Black, black on white for White: two shapes, not one disc
+//! inverted) and the last placement its brackets, so whose it is stays readable; the
+//! cells the player to move may take are underlined instead of marked `+`.
 
 use kamon_core::{Cell, Layout, Player, Position, Record};
 
@@ -42,22 +45,18 @@ fn cell_body(layout: &Layout, pos: &Position, cell: Cell, colour: bool) -> (Stri
     let legal = pos.legal_cells(layout).contains(cell);
     let chip = layout.chip(cell);
     match (owner, colour) {
-        (Some(player), false) => {
+        (Some(player), colour) => {
             let letter = match player {
                 Player::Black => 'X',
                 Player::White => 'O',
             };
             let (l, r) = if last { ('[', ']') } else { (' ', ' ') };
-            (format!("{l}{letter}{r}"), "")
-        }
-        (Some(player), true) => {
-            let paint = match (player, last) {
-                (Player::Black, false) => "\x1b[1;97;40m",
-                (Player::White, false) => "\x1b[1;30;107m",
-                (Player::Black, true) => "\x1b[1;93;40m",
-                (Player::White, true) => "\x1b[1;31;107m",
+            let paint = match (colour, player) {
+                (false, _) => "",
+                (true, Player::Black) => "\x1b[1;97;40m",
+                (true, Player::White) => "\x1b[1;30;107m",
             };
-            (format!(" {} ", if last { '*' } else { '●' }), paint)
+            (format!("{l}{letter}{r}"), paint)
         }
         (None, _) if chip.is_first_player() => ("## ".to_string(), ""),
         (None, false) => (format!("{}{chip}", if legal { '+' } else { ' ' }), ""),
@@ -137,6 +136,55 @@ pub fn status(record: &Record) -> String {
     )
 }
 
-/// The key to the plain drawing.
-pub const LEGEND: &str =
-    "X black, O white, [ ] the last placement, ## the forbidden cell, + a cell the player to move may take";
+/// The key to the drawing, plain or in colour.
+pub fn legend(colour: bool) -> &'static str {
+    if colour {
+        "X black (white on black), O white (black on white), [ ] the last placement, ## the forbidden cell, underlined: a cell the player to move may take"
+    } else {
+        "X black, O white, [ ] the last placement, ## the forbidden cell, + a cell the player to move may take"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In colour the two sides are told apart by their letters, not only by inverted
+    /// colours, and the last placement's brackets hold its owner's letter.
+    #[test]
+    fn colour_draws_each_side_its_own_letter_and_marks_whose_placement_was_last() {
+        let record = Record::random(1, 5).unwrap();
+        let pos = record.position();
+        let last = pos.last_move().unwrap();
+        let plain_text = board(&record, false);
+        let coloured = board(&record, true);
+        let plain = |text: &str| {
+            let mut out = String::new();
+            let mut chars = text.chars();
+            while let Some(c) = chars.next() {
+                if c == '\x1b' {
+                    chars.by_ref().find(|&c| c == 'm');
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        };
+        let shown = plain(&coloured);
+        for player in Player::ALL {
+            let letter = if player == Player::Black { 'X' } else { 'O' };
+            let pieces = pos.pieces(player).count() as usize;
+            assert_eq!(shown.matches(letter).count(), pieces, "{player:?}\n{shown}");
+        }
+        let owner = Player::ALL
+            .into_iter()
+            .find(|&p| pos.pieces(p).contains(last))
+            .unwrap();
+        let mark = if owner == Player::Black { "[X]" } else { "[O]" };
+        assert_eq!(shown.matches(mark).count(), 1, "{shown}");
+        assert_eq!(plain_text.matches(mark).count(), 1, "{plain_text}");
+        // The sides' paints differ in more than being each other's inverse: their letters.
+        assert!(coloured.contains("\x1b[1;97;40m") && coloured.contains("\x1b[1;30;107m"));
+        assert!(legend(true).contains("X black") && legend(true).contains("O white"));
+    }
+}

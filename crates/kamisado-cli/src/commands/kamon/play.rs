@@ -101,9 +101,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
         "You play {human}, the perfect player plays {}. Type a cell like b1, or help.",
         !human
     );
-    if !colour {
-        println!("{}", board::LEGEND);
-    }
+    println!("{}", board::legend(colour));
     let mut show_board = true;
     loop {
         let record = record_of(&start, &moves);

@@ -27,10 +27,8 @@ struct ShowReport {
 impl Report for ShowReport {
     fn text(&self, colour: bool) -> String {
         let mut out = board::board(&self.record, colour);
-        if !colour {
-            out.push_str(board::LEGEND);
-            out.push('\n');
-        }
+        out.push_str(board::legend(colour));
+        out.push('\n');
         out.push_str(&format!("{}\n", self.record));
         out.push_str(&board::status(&self.record));
         out.push('\n');

@@ -130,12 +130,28 @@ async function fetchAnswer(params, signal) {
       continue;
     }
     if (!response.ok) {
-      const error = new Error(body.error || `HTTP ${response.status}`);
+      const error = new Error(inPageTerms(body.error || `HTTP ${response.status}`));
       error.status = response.status;
       throw error;
     }
     return body;
   }
+}
+
+// The server refuses input in the command line's words (the API promises them), naming
+// its flags; the page names what the visitor typed or followed instead.
+const PAGE_TERMS = [
+  [/^(--moves|moves=): /, "the move list: "],
+  [/^(--position|position=): /, "the position text: "],
+  [/^(--layout|layout=): /, "the layout: "],
+  [/^(--seed|seed=): /, "the seed: "],
+  [/^(--after|after=): /, "the random placements: "],
+  [/^give --layout TEXT or --seed N, not both/, "give a layout or a seed, not both"],
+];
+
+function inPageTerms(message) {
+  for (const [flag, words] of PAGE_TERMS) message = message.replace(flag, words);
+  return message;
 }
 
 // Shows the line up to `cursor`. Returns false (and keeps the old line) if the server
@@ -341,6 +357,7 @@ function renderBoard(a) {
   $("player-top").classList.toggle("to-move", top === toMove);
   $("player-bottom").replaceChildren(label(bottom));
   $("player-bottom").classList.toggle("to-move", bottom === toMove);
+  $("player-bottom").hidden = false;
   $("first").disabled = state.cursor === 0;
   $("back").disabled = state.cursor === 0;
   $("forward").disabled = state.cursor >= state.moves.length;
@@ -477,8 +494,12 @@ function renderHistory() {
     item.addEventListener("click", () => goTo(i + 1));
     list.append(item);
   });
+  // The list scrolls to its current move when it scrolls at all, never the page: on a
+  // narrow screen the list is below the board, and the page opens at its top.
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current && list.scrollHeight > list.clientHeight) {
+    list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
 }
 
 function renderLine(a) {
@@ -779,13 +800,16 @@ function renderKamonBoard(a) {
     }
   });
 
+  // Both players on one line above the board: in Kamon no edge of the board is a
+  // player's (either connects any two opposite sides), so none is labelled as theirs.
   const toMove = a.end ? null : a.to_move;
-  const label = (side) => el("span", {}, el("span", { class: `dot ${side}` }), " ", capitalise(side),
+  const label = (side) => el("span", { class: `side${side === toMove ? " to-move" : ""}`, dataset: { side } },
+    el("span", { class: `dot ${side}` }), " ", capitalise(side),
     side === toMove ? el("span", { class: "arrow" }, " \u2190 to move") : null);
-  $("player-top").replaceChildren(label("white"));
-  $("player-top").classList.toggle("to-move", toMove === "white");
-  $("player-bottom").replaceChildren(label("black"));
-  $("player-bottom").classList.toggle("to-move", toMove === "black");
+  $("player-top").replaceChildren(label("black"), label("white"));
+  $("player-top").classList.remove("to-move");
+  $("player-bottom").replaceChildren();
+  $("player-bottom").hidden = true;
   $("first").disabled = state.cursor === 0;
   $("back").disabled = state.cursor === 0;
   $("forward").disabled = state.cursor >= state.moves.length;

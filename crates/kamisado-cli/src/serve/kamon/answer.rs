@@ -160,7 +160,7 @@ pub fn answer(
     let message = if !complete {
         Some(format!(
             "not solved within the time limit of {time_limit} s: {} of {} cells answered; \
-             early positions take minutes or more (try a larger --time-limit, or a later position)",
+             early positions take minutes or more (a later position is answered sooner)",
             answered.len(),
             legal.len()
         ))
