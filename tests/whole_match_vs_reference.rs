@@ -15,8 +15,8 @@ use std::time::Duration;
 use kamisado_match::{
     ClinchPosition, ClinchRound, MatchPosition, MatchRound, Side, Target, WholeMatch,
 };
-use kamisado_match_solver::{MatchOptions, MatchSolver, Run};
-use kamisado_solver::{with_time_limit, Options, Outcome, Solver, Value};
+use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Run};
+use kamisado_solver::{with_time_limit, Options, Outcome, SolveError, Solver, Value};
 
 fn fast(text: &str) -> MatchPosition {
     text.parse()
@@ -453,4 +453,76 @@ fn every_moves_match_value_agrees_with_minimax_on_late_positions() {
         moves >= 30 && losing_moves > 0 && losing_moves < moves,
         "{moves} moves checked, {losing_moves} losing"
     );
+}
+
+/// Speculation (final rounds assumed won by their opener, then the ones the proof rests on
+/// verified) against the match search that asks the round solver about every final round
+/// it meets: the same value at late positions of Standard matches at 2-1 and 1-2, where
+/// the round's end leads into a final round. Some of those final rounds are lost by their
+/// opener, so the searches run again after a wrong guess.
+#[test]
+fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
+    let checker = match_solver(true);
+    let mut speculating = match_solver(true);
+    let (mut checked, mut relied_on, mut wrong, mut searches, mut slow) = (0, 0, 0, 0, 0);
+    for seed in 0..400u64 {
+        if checked == 12 {
+            break;
+        }
+        let Some(text) = late_in_a_round_at_two_one(seed) else {
+            continue;
+        };
+        let pos = WholeMatch::root(&fast(&text));
+        let quick = Run {
+            time_limit: Some(Duration::from_secs(2)),
+            ..Run::default()
+        };
+        let Ok(expected) = checker.value(&pos, &quick) else {
+            continue;
+        };
+        let patient = Run {
+            time_limit: Some(Duration::from_secs(30)),
+            ..Run::default()
+        };
+        let proof = match speculating.value_by_speculation(&pos, &patient) {
+            Ok(proof) => proof,
+            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+                slow += 1;
+                continue;
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
+        assert_eq!(proof.value, expected.value, "{text}");
+        assert!(proof.verified >= proof.relied_on, "{text}");
+        checked += 1;
+        relied_on += (proof.relied_on > 0) as u32;
+        wrong += proof.wrong;
+        searches += proof.searches;
+    }
+    assert_eq!(checked, 12, "not enough positions at 2-1 in a round");
+    assert!(slow <= 3, "{slow} positions too slow to speculate");
+    assert!(
+        relied_on >= 3,
+        "only {relied_on} proofs rested on a final round"
+    );
+    eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches");
+}
+
+/// A position of a random Standard match at 2-1 or 1-2, a few random moves before that
+/// round's end (or the match's).
+fn late_in_a_round_at_two_one(seed: u64) -> Option<String> {
+    let mut round = Vec::new();
+    for moves in 1..400 {
+        let text = reference::random_match_position(seed, 3, moves).ok()?;
+        let pos = fast(&text);
+        let scores = (pos.score(Side::Black), pos.score(Side::White));
+        let at_two_one = (scores == (2, 1) || scores == (1, 2)) && !pos.is_match_over();
+        if at_two_one && reference::match_round_end(&text).ok()?.is_none() {
+            round.push(text);
+        } else if !round.is_empty() {
+            break;
+        }
+    }
+    let back = 3 + (seed % 6) as usize;
+    round.len().checked_sub(back).map(|i| round[i].clone())
 }
