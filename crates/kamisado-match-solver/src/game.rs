@@ -46,6 +46,8 @@ pub struct OracleMatch {
     /// the store and were assumed won by the side that opens them, by canonical key: a
     /// search with this game proves values under those assumptions only.
     assumed: Option<Mutex<HashMap<[u64; 3], MatchPosition>>>,
+    /// The value assumed for a final round's opener.
+    guess: Value,
     /// The refill choices met, for [`RoundCounts::round_ends`].
     round_ends: Mutex<HashSet<[u64; 3]>>,
 }
@@ -72,16 +74,24 @@ impl OracleMatch {
             stop: Cancel::new(),
             counts: RoundCounts::default(),
             assumed: None,
+            guess: Value::Win,
             round_ends: Mutex::new(HashSet::new()),
         })
     }
 
     /// This game with speculation on: a final round (one that decides the match whoever
-    /// wins it) that the store does not know is assumed won by the side that opens it,
-    /// without asking the round solver, and noted (see [`OracleMatch::is_assumed`]).
-    pub fn assuming_finals(mut self) -> OracleMatch {
+    /// wins it) that the store does not know is assumed to have the value `guess` for the
+    /// side that opens it, without asking the round solver, and noted (see
+    /// [`OracleMatch::is_assumed`]).
+    pub fn assuming_finals(mut self, guess: Value) -> OracleMatch {
         self.assumed = Some(Mutex::new(HashMap::new()));
+        self.guess = guess;
         self
+    }
+
+    /// The value assumed for a final round's opener (see [`OracleMatch::assuming_finals`]).
+    pub fn guess(&self) -> Value {
+        self.guess
     }
 
     /// Whether the round start with canonical key `key` was assumed, not known.
@@ -167,7 +177,7 @@ impl OracleMatch {
                     .lock()
                     .expect("a lock is never poisoned")
                     .insert(key, *pos);
-                return Some(Value::Win);
+                return Some(self.guess);
             }
         }
         if !self.ask_rounds {

@@ -136,6 +136,7 @@ pub struct MoveSearch {
 pub struct MatchSolver {
     pub(crate) solver: Solver<OracleMatch>,
     pub(crate) options: MatchOptions,
+    pub(crate) last_speculation: Option<crate::SpeculativeProof>,
     proof_file: Option<PathBuf>,
 }
 
@@ -164,6 +165,7 @@ impl MatchSolver {
                 },
             )?,
             options,
+            last_speculation: None,
             proof_file: proof_file.map(Path::to_path_buf),
         })
     }

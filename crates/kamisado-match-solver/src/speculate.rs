@@ -74,9 +74,19 @@ impl MatchSolver {
         pos: &MatchPosition,
         run: &Run,
     ) -> Result<SpeculativeProof, MatchSolveError> {
-        let pos = WholeMatch::root(pos);
+        self.value_by_speculation_guessing(pos, run, Value::Win)
+    }
+
+    /// [`MatchSolver::value_by_speculation`] with `guess` as every assumed final round's
+    /// value for its opener: a worse guess only costs more searches (a test runs the
+    /// loop with the wrong guess everywhere).
+    pub fn value_by_speculation_guessing(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        guess: Value,
+    ) -> Result<SpeculativeProof, MatchSolveError> {
         let start = Instant::now();
-        let deadline = run.time_limit.map(|limit| start + limit);
         let mut proof = SpeculativeProof {
             value: Value::Loss,
             searches: 0,
@@ -92,16 +102,36 @@ impl MatchSolver {
             round_ends: 0,
             seconds: 0.0,
         };
+        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, &mut proof);
+        proof.seconds = start.elapsed().as_secs_f64();
+        self.last_speculation = Some(proof);
+        result.map(|()| proof)
+    }
+
+    /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
+    pub fn last_speculation(&self) -> Option<SpeculativeProof> {
+        self.last_speculation
+    }
+
+    fn speculate(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        start: Instant,
+        guess: Value,
+        proof: &mut SpeculativeProof,
+    ) -> Result<(), MatchSolveError> {
+        let deadline = run.time_limit.map(|limit| start + limit);
         loop {
             // A fresh table: the last one's values rested on the assumptions, one of which
             // was wrong (or, the first time, on nothing speculative at all).
-            self.rebuild(true)?;
+            self.rebuild(Some(guess))?;
             let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
                 return Err(SolveError::Stopped.into());
             }
             let searched = self.value(
-                &pos,
+                pos,
                 &Run {
                     time_limit: remaining,
                     report_every: run.report_every,
@@ -117,14 +147,18 @@ impl MatchSolver {
             let searched = searched?;
             proof.nodes += searched.nodes;
             let tree = self.watched(deadline, run.stop_asked, || {
-                Walk::new(&self.solver).proof(&pos, searched.value)
+                Walk::new(&self.solver).proof(pos, searched.value)
             })?;
+            proof.relied_on = tree.assumed.len() as u64;
+            proof.proof_positions = tree.positions;
             let before = game.round_nodes();
-            let wrong = AtomicU64::new(0);
+            let (done, wrong) = (AtomicU64::new(0), AtomicU64::new(0));
             let verified = self.watched(deadline, run.stop_asked, || {
-                self.verify(&tree, run, start, &wrong)
+                self.verify(&tree, run, start, &done, &wrong)
             });
             let wrong = wrong.into_inner();
+            proof.verified += done.into_inner();
+            proof.wrong += wrong;
             proof.round_nodes += game.round_nodes() - before;
             proof.rounds_asked += game.counts().asked.load(Ordering::Relaxed);
             proof.rounds_settled += game.counts().settled.load(Ordering::Relaxed);
@@ -132,8 +166,6 @@ impl MatchSolver {
             // What was verified is a fact whether or not the rest was reached.
             self.checkpoint()?;
             verified?;
-            proof.verified += tree.assumed.len() as u64;
-            proof.wrong += wrong;
             if wrong == 0 {
                 for &(key, value) in &tree.boundaries {
                     self.store().insert(
@@ -146,12 +178,9 @@ impl MatchSolver {
                 }
                 self.checkpoint()?;
                 proof.value = searched.value;
-                proof.relied_on = tree.assumed.len() as u64;
-                proof.proof_positions = tree.positions;
-                proof.seconds = start.elapsed().as_secs_f64();
                 // Back to a solver that assumes nothing, for whatever the caller asks next.
-                self.rebuild(false)?;
-                return Ok(proof);
+                self.rebuild(None)?;
+                return Ok(());
             }
         }
     }
@@ -164,6 +193,7 @@ impl MatchSolver {
         tree: &ProofTree,
         run: &Run,
         start: Instant,
+        done: &AtomicU64,
         wrong: &AtomicU64,
     ) -> Result<(), SolveError> {
         let game = self.solver.game();
@@ -176,9 +206,10 @@ impl MatchSolver {
                 let Some(leaf) = leaves.get(i) else {
                     return Ok(());
                 };
-                if game.settle_round_start(leaf)? != Some(Value::Win) {
+                if game.settle_round_start(leaf)? != Some(game.guess()) {
                     wrong.fetch_add(1, Ordering::Relaxed);
                 }
+                done.fetch_add(1, Ordering::Relaxed);
                 let mut reported = reported.lock().expect("a lock is never poisoned");
                 if reported.elapsed() >= run.report_every {
                     (run.progress)(&Progress {
@@ -210,18 +241,17 @@ impl MatchSolver {
     }
 
     /// Replaces the match search and its round solver by fresh ones over the same store,
-    /// assuming final rounds or not.
-    fn rebuild(&mut self, assuming: bool) -> Result<(), MatchSolveError> {
+    /// assuming final rounds' values (`Some(guess)`) or not.
+    fn rebuild(&mut self, guess: Option<Value>) -> Result<(), MatchSolveError> {
         let options = self.options;
         let game = OracleMatch::new(
             options.round_table_bytes,
             options.ask_rounds,
             self.solver.game().store().clone(),
         )?;
-        let game = if assuming {
-            game.assuming_finals()
-        } else {
-            game
+        let game = match guess {
+            Some(guess) => game.assuming_finals(guess),
+            None => game,
         };
         // (The new tables' pages are not touched before the old ones are dropped.)
         self.solver = Solver::new(
@@ -269,18 +299,36 @@ struct ProofTree {
     positions: u64,
 }
 
+/// How many positions the walk's first pass (the cheapest proof among those the table
+/// holds) remembers at most; past it, the rest of the walk takes the first winning move it
+/// sees. About 40 bytes each.
+const COSTED: usize = 1 << 23;
+
+/// Two passes over the proofs the table holds: the first gives every position its
+/// cheapest proof's cost (the assumed final rounds it needs, a shared one counted once
+/// per path) and where the winner moves, the move of that proof; the second follows those
+/// moves and collects the proof's assumed final rounds and round boundaries. The table
+/// often holds several proofs of a winning position, and they differ a lot in how many
+/// final rounds they need: a win that ends the match within the round needs none.
 struct Walk<'a> {
     solver: &'a Solver<OracleMatch>,
     stop: &'a Cancel<'static>,
+    /// First pass: each position's cost, and where the winner moves, the chosen move's
+    /// index.
+    costs: HashMap<[u64; 3], (u64, u32)>,
     seen: HashSet<[u64; 3]>,
     tree: ProofTree,
 }
+
+/// One move of a position with the child it leads to and whether the turn passed.
+type Children = Vec<(MatchPosition, bool)>;
 
 impl<'a> Walk<'a> {
     fn new(solver: &'a Solver<OracleMatch>) -> Walk<'a> {
         Walk {
             solver,
             stop: solver.game().stop(),
+            costs: HashMap::new(),
             seen: HashSet::new(),
             tree: ProofTree {
                 assumed: HashMap::new(),
@@ -291,97 +339,164 @@ impl<'a> Walk<'a> {
     }
 
     fn proof(mut self, pos: &MatchPosition, value: Value) -> Result<ProofTree, SolveError> {
-        self.walk(pos, value)?;
+        self.cost(pos, value)?;
+        self.collect(pos, value)?;
         self.tree.positions = self.seen.len() as u64;
         Ok(self.tree)
     }
 
-    /// Walks the proof that `pos` has `value` for its side to move.
-    fn walk(&mut self, pos: &MatchPosition, value: Value) -> Result<(), SolveError> {
+    /// What `pos` is in the proof, before its moves: `Some(cost)` if it is a leaf.
+    fn leaf(&self, pos: &MatchPosition, key: [u64; 3]) -> Option<u64> {
         let game = self.solver.game();
         if game.outcome(pos).is_some() {
-            return Ok(());
-        }
-        let key = game.key(pos);
-        if !self.seen.insert(key) {
-            return Ok(());
+            return Some(0);
         }
         let round_start = pos.active().is_none() && !pos.is_round_over();
         if round_start || WholeMatch::is_refill_choice(pos) {
             if let Some(Fact::Proven { .. }) = game.store().get(key) {
-                return Ok(());
+                return Some(0);
             }
             if round_start && game.is_assumed(key) {
+                return Some(1);
+            }
+        }
+        None
+    }
+
+    fn children(&self, pos: &MatchPosition) -> Children {
+        let game = self.solver.game();
+        let mut moves: Vec<MatchMove> = Vec::new();
+        game.moves(pos, &mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let child = game.play(pos, m);
+                (child, game.player(&child) != game.player(pos))
+            })
+            .collect()
+    }
+
+    /// The cost of the cheapest proof that `pos` has `value` for its side to move.
+    fn cost(&mut self, pos: &MatchPosition, value: Value) -> Result<u64, SolveError> {
+        let key = self.solver.game().key(pos);
+        if let Some(cost) = self.leaf(pos, key) {
+            return Ok(cost);
+        }
+        if let Some(&(cost, _)) = self.costs.get(&key) {
+            return Ok(cost);
+        }
+        let children = self.children(pos);
+        let (cost, chosen) = if value == Value::Win {
+            let winning = self.winning_moves(&children)?;
+            let mut best = (u64::MAX, winning[0]);
+            for i in winning {
+                let (child, passed) = children[i];
+                // Past the memory bound, the first winning move, uncosted.
+                if self.costs.len() >= COSTED {
+                    best = (0, i);
+                    break;
+                }
+                let cost = self.cost(&child, needed(value, passed))?;
+                if cost < best.0 {
+                    best = (cost, i);
+                }
+                if cost == 0 {
+                    break;
+                }
+            }
+            best
+        } else {
+            let mut sum = 0u64;
+            for &(child, passed) in &children {
+                if self.costs.len() >= COSTED {
+                    break;
+                }
+                sum = sum.saturating_add(self.cost(&child, needed(value, passed))?);
+            }
+            (sum, 0)
+        };
+        if self.costs.len() < COSTED {
+            self.costs.insert(key, (cost, chosen as u32));
+        }
+        Ok(cost)
+    }
+
+    /// The moves of a position its side to move wins that lead to a win: those the rules,
+    /// the store or the table show, else the first a search finds.
+    fn winning_moves(&self, children: &Children) -> Result<Vec<usize>, SolveError> {
+        let shown: Vec<usize> = (0..children.len())
+            .filter(|&i| {
+                let (child, passed) = children[i];
+                self.cheap_value(&child) == Some(needed(Value::Win, passed))
+            })
+            .collect();
+        if !shown.is_empty() {
+            return Ok(shown);
+        }
+        for (i, &(child, passed)) in children.iter().enumerate() {
+            if self.solver.value(&child, self.stop)? == needed(Value::Win, passed) {
+                return Ok(vec![i]);
+            }
+        }
+        unreachable!("a position proven won has a winning move")
+    }
+
+    /// Follows the chosen moves of the proof that `pos` has `value`, collecting its
+    /// assumed final rounds and round boundaries.
+    fn collect(&mut self, pos: &MatchPosition, value: Value) -> Result<(), SolveError> {
+        let game = self.solver.game();
+        let key = game.key(pos);
+        if game.outcome(pos).is_some() || !self.seen.insert(key) {
+            return Ok(());
+        }
+        match self.leaf(pos, key) {
+            Some(0) => return Ok(()),
+            Some(_) => {
                 self.tree.assumed.insert(key, *pos);
                 return Ok(());
             }
+            None => {}
+        }
+        if pos.is_round_over() || pos.active().is_none() {
             self.tree.boundaries.push((key, value));
         }
-        let mut moves = Vec::new();
-        game.moves(pos, &mut moves);
-        let children: Vec<(MatchPosition, bool)> = moves
-            .iter()
-            .map(|&m: &MatchMove| {
-                let child = game.play(pos, m);
-                let passed = game.player(&child) != game.player(pos);
-                (child, passed)
-            })
-            .collect();
-        // The value a child must have for its own side to move, in this proof.
-        let needed = |passed: bool| {
-            let for_mover = value;
-            if passed {
-                for_mover.flip()
-            } else {
-                for_mover
-            }
-        };
+        let children = self.children(pos);
         if value == Value::Win {
-            // One winning move: the cheapest to show first (decided by the rules, then a
-            // fact of the store, then one the table proved), else the first a search finds.
-            let mut best: Option<(u8, usize)> = None;
-            for (i, &(child, passed)) in children.iter().enumerate() {
-                if let Some((rank, v)) = self.cheap_value(&child) {
-                    if v == needed(passed) && best.is_none_or(|(r, _)| rank < r) {
-                        best = Some((rank, i));
-                    }
-                }
-            }
-            let chosen = match best {
-                Some((_, i)) => i,
-                None => {
-                    let mut found = None;
-                    for (i, &(child, passed)) in children.iter().enumerate() {
-                        if self.solver.value(&child, self.stop)? == needed(passed) {
-                            found = Some(i);
-                            break;
-                        }
-                    }
-                    found.expect("a proven win has a winning move")
-                }
+            let i = match self.costs.get(&key) {
+                Some(&(_, i)) => i as usize,
+                None => self.winning_moves(&children)?[0],
             };
-            let (child, passed) = children[chosen];
-            self.walk(&child, needed(passed))
+            let (child, passed) = children[i];
+            self.collect(&child, needed(value, passed))
         } else {
             for &(child, passed) in &children {
-                self.walk(&child, needed(passed))?;
+                self.collect(&child, needed(value, passed))?;
             }
             Ok(())
         }
     }
 
-    /// The value of `child` for its side to move if known without searching, with a rank:
-    /// 0 by the rules, 1 from the store, 2 from the table.
-    fn cheap_value(&self, child: &MatchPosition) -> Option<(u8, Value)> {
+    /// The value of `child` for its side to move if known without searching: by the
+    /// rules, from the store, or from the table.
+    fn cheap_value(&self, child: &MatchPosition) -> Option<Value> {
         let game = self.solver.game();
         if let Some(v) = game.outcome(child) {
-            return Some((0, v));
+            return Some(v);
         }
         let key = game.key(child);
         if let Some(Fact::Proven { value, .. }) = game.store().get(key) {
-            return Some((1, value));
+            return Some(value);
         }
-        let entry = self.solver.table().get(key)?;
-        entry.proven_value().map(|v| (2, v))
+        self.solver.table().get(key)?.proven_value()
+    }
+}
+
+/// The value a child must have for its own side to move in a proof that its parent has
+/// `value` for the parent's side to move: the mover's value, seen from whoever moves next.
+fn needed(value: Value, passed: bool) -> Value {
+    if passed {
+        value.flip()
+    } else {
+        value
     }
 }

@@ -369,26 +369,15 @@ fn entry(
     };
     let started = std::time::Instant::now();
     let base_nodes = solver.solver().nodes();
-    let mut speculation = None;
     let result = if speculate {
-        solver.value_by_speculation(&pos, &run).map(|p| {
-            speculation = Some(Speculation {
-                searches: p.searches,
-                assumed: p.assumed,
-                relied_on: p.relied_on,
-                verified: p.verified,
-                wrong: p.wrong,
-                proof_positions: p.proof_positions,
-            });
-            Proof {
-                value: p.value,
-                nodes: p.nodes,
-                round_nodes: p.round_nodes,
-                rounds_asked: p.rounds_asked,
-                rounds_settled: p.rounds_settled,
-                round_ends: p.round_ends,
-                seconds: p.seconds,
-            }
+        solver.value_by_speculation(&pos, &run).map(|p| Proof {
+            value: p.value,
+            nodes: p.nodes,
+            round_nodes: p.round_nodes,
+            rounds_asked: p.rounds_asked,
+            rounds_settled: p.rounds_settled,
+            round_ends: p.round_ends,
+            seconds: p.seconds,
         })
     } else {
         solver.value(&pos, &run)
@@ -411,8 +400,18 @@ fn entry(
         root_numbers: None,
         interrupted: false,
         peak_memory_bytes: peak_memory_bytes(),
-        speculation,
+        speculation: None,
     };
+    if speculate {
+        entry.speculation = solver.last_speculation().map(|p| Speculation {
+            searches: p.searches,
+            assumed: p.assumed,
+            relied_on: p.relied_on,
+            verified: p.verified,
+            wrong: p.wrong,
+            proof_positions: p.proof_positions,
+        });
+    }
     match result {
         Ok(proof) => {
             entry.value = Some(proof.value.name().to_owned());
