@@ -15,8 +15,8 @@ use std::time::Duration;
 use kamisado_match::{
     ClinchPosition, ClinchRound, MatchPosition, MatchRound, Side, Target, WholeMatch,
 };
-use kamisado_match_solver::{MatchOptions, MatchSolver, Run};
-use kamisado_solver::{with_time_limit, Options, Outcome, Solver, Value};
+use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Run};
+use kamisado_solver::{with_time_limit, Game, Options, Outcome, SolveError, Solver, Value};
 
 fn fast(text: &str) -> MatchPosition {
     text.parse()
@@ -453,4 +453,104 @@ fn every_moves_match_value_agrees_with_minimax_on_late_positions() {
         moves >= 30 && losing_moves > 0 && losing_moves < moves,
         "{moves} moves checked, {losing_moves} losing"
     );
+}
+
+/// Speculation (final rounds assumed won by their opener, then the ones the proof rests on
+/// verified) against the match search that asks the round solver about every final round
+/// it meets: the same value at late positions of Standard matches at 2-1 and 1-2, where
+/// the round's end leads into a final round; and again with every final round guessed
+/// lost by its opener, so that the searches run again after wrong guesses.
+#[test]
+fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
+    let checker = match_solver(true);
+    let mut speculating = match_solver(true);
+    let (mut checked, mut relied_on, mut wrong, mut searches, mut slow) = (0, 0, 0, 0, 0);
+    for seed in 0..400u64 {
+        if checked == 12 {
+            break;
+        }
+        let Some(text) = late_in_a_round_at_two_one(seed) else {
+            continue;
+        };
+        let pos = WholeMatch::root(&fast(&text));
+        let quick = Run {
+            time_limit: Some(Duration::from_secs(2)),
+            ..Run::default()
+        };
+        let Ok(expected) = checker.value(&pos, &quick) else {
+            continue;
+        };
+        let patient = Run {
+            time_limit: Some(Duration::from_secs(10)),
+            ..Run::default()
+        };
+        let proof = match speculating.value_by_speculation(&pos, &patient) {
+            Ok(proof) => proof,
+            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+                slow += 1;
+                continue;
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
+        assert_eq!(proof.value, expected.value, "{text}");
+        assert!(proof.verified >= proof.relied_on, "{text}");
+        relied_on += (proof.relied_on > 0) as u32;
+        // The loop after a wrong guess: every final round guessed lost by its opener.
+        // (A solver of its own: the other's proof file knows the final rounds verified.)
+        let proof =
+            match match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss) {
+                Ok(proof) => proof,
+                Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+                    slow += 1;
+                    continue;
+                }
+                Err(e) => panic!("{text}: {e}"),
+            };
+        assert_eq!(proof.value, expected.value, "{text}, guessing wrong");
+        checked += 1;
+        wrong += proof.wrong;
+        searches += proof.searches;
+    }
+    assert_eq!(checked, 12, "not enough positions at 2-1 in a round");
+    assert!(slow <= 3, "{slow} positions too slow to speculate");
+    assert!(
+        relied_on >= 3,
+        "only {relied_on} proofs rested on a final round"
+    );
+    assert!(
+        wrong >= 3 && searches > checked,
+        "the wrong guess was found wrong {wrong} times in {searches} searches"
+    );
+    eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches");
+}
+
+/// A position a few random moves before the end of a round at 2-1 or 1-2 of a Standard
+/// match, the trailing side to move at the round's start (the round starts of
+/// data/match-standard.json that are not proven), by a random walk of the round.
+fn late_in_a_round_at_two_one(seed: u64) -> Option<String> {
+    const STARTS: [&str; 4] = [
+        "ypo+ngrbu/8/8/8/8/8/8/OU+NBPYGR+ w - 3",
+        "gobyrupn+/8/8/8/8/8/8/R+BYN+GUOP w - 3",
+        "urgnob+yp+/8/8/8/8/8/8/OPRY+UGBN b - 3",
+        "g+orn+ybpu/8/8/8/8/8/8/GRNUYPO+B b - 3",
+    ];
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut pos = WholeMatch::root(&fast(STARTS[seed as usize % STARTS.len()]));
+    let mut round = Vec::new();
+    while !pos.is_round_over() {
+        round.push(pos);
+        let moves = WholeMatch::moves_of(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos = WholeMatch.play(&pos, moves[(next() % moves.len() as u64) as usize]);
+    }
+    let back = 2 + (seed % 5) as usize;
+    round.len().checked_sub(back).map(|i| round[i].to_string())
 }

@@ -10,8 +10,9 @@
 //! [`Store`], as do the match search's own proofs of round boundaries at each checkpoint;
 //! the search's table may forget them, the store does not.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use kamisado_match::{ClinchPosition, ClinchRound, MatchMove, MatchPosition, Side, WholeMatch};
 use kamisado_solver::{Cancel, Game, Known, Options, Player, SolveError, Solver, Value, WinInOne};
@@ -25,7 +26,13 @@ pub struct RoundCounts {
     pub asked: AtomicU64,
     /// Of those, the ones it settled (a clinch by one side or the other).
     pub settled: AtomicU64,
+    /// Distinct round ends the match search met that do not end the match (refill
+    /// choices): each leads to two round starts, often shared with other round ends.
+    pub round_ends: AtomicU64,
 }
+
+/// How many distinct round ends [`RoundCounts::round_ends`] counts at most.
+pub const ROUND_ENDS_COUNTED: usize = 1 << 22;
 
 /// [`WholeMatch`] with the round solver and the store of facts at round boundaries.
 pub struct OracleMatch {
@@ -35,6 +42,14 @@ pub struct OracleMatch {
     store: Arc<Store>,
     stop: Cancel<'static>,
     counts: RoundCounts,
+    /// With speculation on (see [`crate::speculate`]), the final rounds that were not in
+    /// the store and were assumed won by the side that opens them, by canonical key: a
+    /// search with this game proves values under those assumptions only.
+    assumed: Option<Mutex<HashMap<[u64; 3], MatchPosition>>>,
+    /// The value assumed for a final round's opener.
+    guess: Value,
+    /// The refill choices met, for [`RoundCounts::round_ends`].
+    round_ends: Mutex<HashSet<[u64; 3]>>,
 }
 
 impl OracleMatch {
@@ -58,7 +73,70 @@ impl OracleMatch {
             store,
             stop: Cancel::new(),
             counts: RoundCounts::default(),
+            assumed: None,
+            guess: Value::Win,
+            round_ends: Mutex::new(HashSet::new()),
         })
+    }
+
+    /// This game with speculation on: a final round (one that decides the match whoever
+    /// wins it) that the store does not know is assumed to have the value `guess` for the
+    /// side that opens it, without asking the round solver, and noted (see
+    /// [`OracleMatch::is_assumed`]).
+    pub fn assuming_finals(mut self, guess: Value) -> OracleMatch {
+        self.assumed = Some(Mutex::new(HashMap::new()));
+        self.guess = guess;
+        self
+    }
+
+    /// The value assumed for a final round's opener (see [`OracleMatch::assuming_finals`]).
+    pub fn guess(&self) -> Value {
+        self.guess
+    }
+
+    /// Whether the round start with canonical key `key` was assumed, not known.
+    pub fn is_assumed(&self, key: [u64; 3]) -> bool {
+        self.assumed.as_ref().is_some_and(|a| {
+            a.lock()
+                .expect("a lock is never poisoned")
+                .contains_key(&key)
+        })
+    }
+
+    /// How many final rounds were assumed so far.
+    pub fn assumed_count(&self) -> usize {
+        self.assumed
+            .as_ref()
+            .map_or(0, |a| a.lock().expect("a lock is never poisoned").len())
+    }
+
+    /// Whether every round win of either side ends the match: the round is the match.
+    pub fn is_final_round(pos: &MatchPosition) -> bool {
+        ClinchRound::every_win_clinches(pos, pos.turn())
+            && ClinchRound::every_win_clinches(pos, !pos.turn())
+    }
+
+    /// The match value of the round start `pos` for its side to move by the round
+    /// solver's clinch questions (the store's if it has one), stored: `None` if neither
+    /// side can clinch, or if stopped.
+    pub fn settle_round_start(&self, pos: &MatchPosition) -> Result<Option<Value>, SolveError> {
+        let key = pos.canonical_match_key().0;
+        if let Some(Fact::Proven { value, .. }) = self.store.get(key) {
+            return Ok(Some(value));
+        }
+        let value = self.clinches(pos)?;
+        self.counts.asked.fetch_add(1, Ordering::Relaxed);
+        if value.is_some() {
+            self.counts.settled.fetch_add(1, Ordering::Relaxed);
+        }
+        self.store.insert(
+            key,
+            value.map_or(Fact::Unsettled, |value| Fact::Proven {
+                value,
+                source: Source::Clinch,
+            }),
+        );
+        Ok(value)
     }
 
     /// The flag that stops the round solver's searches: a match search must be run with
@@ -93,22 +171,19 @@ impl OracleMatch {
         if let Some(fact) = self.store.get(key) {
             return fact.value();
         }
+        if let Some(assumed) = &self.assumed {
+            if Self::is_final_round(pos) {
+                assumed
+                    .lock()
+                    .expect("a lock is never poisoned")
+                    .insert(key, *pos);
+                return Some(self.guess);
+            }
+        }
         if !self.ask_rounds {
             return None;
         }
-        let value = self.clinches(pos).ok()?;
-        self.counts.asked.fetch_add(1, Ordering::Relaxed);
-        if value.is_some() {
-            self.counts.settled.fetch_add(1, Ordering::Relaxed);
-        }
-        self.store.insert(
-            key,
-            value.map_or(Fact::Unsettled, |value| Fact::Proven {
-                value,
-                source: Source::Clinch,
-            }),
-        );
-        value
+        self.settle_round_start(pos).ok()?
     }
 
     /// `Some(Win)` if the side to move can clinch the match in this round, `Some(Loss)`
@@ -190,7 +265,13 @@ impl Game for OracleMatch {
     /// refill choice, the store's; elsewhere nothing.
     fn known(&self, pos: &MatchPosition) -> Option<Known> {
         let value = if WholeMatch::is_refill_choice(pos) {
-            self.store.get(pos.canonical_match_key().0)?.value()
+            let key = pos.canonical_match_key().0;
+            let mut met = self.round_ends.lock().expect("a lock is never poisoned");
+            // A count for reports: past this many (about 100 MiB) it says "at least".
+            if met.len() < ROUND_ENDS_COUNTED && met.insert(key) {
+                self.counts.round_ends.fetch_add(1, Ordering::Relaxed);
+            }
+            self.store.get(key)?.value()
         } else if pos.active().is_none() && !pos.is_round_over() {
             self.round_start(pos)
         } else {

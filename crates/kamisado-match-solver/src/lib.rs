@@ -20,9 +20,11 @@
 pub mod file;
 mod game;
 mod run;
+mod speculate;
 mod store;
 
 pub use file::ProofFileError;
 pub use game::{OracleMatch, RoundCounts};
 pub use run::{MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run};
+pub use speculate::SpeculativeProof;
 pub use store::{Fact, Source, Store, StoreCounts};

@@ -96,10 +96,16 @@ pub struct Progress {
     /// settled.
     pub rounds_asked: u64,
     pub rounds_settled: u64,
+    /// Distinct round ends met that do not end the match (see
+    /// [`crate::RoundCounts::round_ends`]).
+    pub round_ends: u64,
     /// The share of the match search's table in use.
     pub table_fill: f64,
     /// Facts in the store (from this and earlier runs).
     pub store: StoreCounts,
+    /// While a speculating run verifies its assumptions (see [`crate::speculate`]): final
+    /// rounds verified and to verify.
+    pub verifying: Option<(u64, u64)>,
 }
 
 /// A proved match value and what it cost.
@@ -112,6 +118,7 @@ pub struct Proof {
     pub round_nodes: u64,
     pub rounds_asked: u64,
     pub rounds_settled: u64,
+    pub round_ends: u64,
     pub seconds: f64,
 }
 
@@ -127,7 +134,9 @@ pub struct MoveSearch {
 
 /// The match search with its round solver, store and proof file.
 pub struct MatchSolver {
-    solver: Solver<OracleMatch>,
+    pub(crate) solver: Solver<OracleMatch>,
+    pub(crate) options: MatchOptions,
+    pub(crate) last_speculation: Option<crate::SpeculativeProof>,
     proof_file: Option<PathBuf>,
 }
 
@@ -155,6 +164,8 @@ impl MatchSolver {
                     table_bytes: options.table_bytes,
                 },
             )?,
+            options,
+            last_speculation: None,
             proof_file: proof_file.map(Path::to_path_buf),
         })
     }
@@ -190,6 +201,7 @@ impl MatchSolver {
             round_nodes: now.round_nodes - base.round_nodes,
             rounds_asked: now.rounds_asked - base.rounds_asked,
             rounds_settled: now.rounds_settled - base.rounds_settled,
+            round_ends: now.round_ends - base.round_ends,
             ..now
         };
         let (finished, wait) = channel::<()>();
@@ -233,6 +245,7 @@ impl MatchSolver {
             round_nodes: now.round_nodes,
             rounds_asked: now.rounds_asked,
             rounds_settled: now.rounds_settled,
+            round_ends: now.round_ends,
             seconds: now.seconds,
         })
     }
@@ -278,6 +291,7 @@ impl MatchSolver {
                 round_nodes: now.round_nodes - before.round_nodes,
                 rounds_asked: now.rounds_asked - before.rounds_asked,
                 rounds_settled: now.rounds_settled - before.rounds_settled,
+                round_ends: now.round_ends - before.round_ends,
                 ..now
             };
             if (run.stop_asked)() {
@@ -297,6 +311,7 @@ impl MatchSolver {
                     round_nodes: 0,
                     rounds_asked: 0,
                     rounds_settled: 0,
+                    round_ends: 0,
                     seconds: 0.0,
                 }),
                 None => match self.value(&child, run) {
@@ -334,6 +349,11 @@ impl MatchSolver {
     /// Adds the round boundaries (first positions of rounds, refill choices) that the
     /// match search's table holds proofs of to the store.
     pub fn collect_proofs(&self) {
+        // A speculating search's table holds values under assumptions: none of them is
+        // a fact until its proof is verified (see crate::speculate).
+        if self.solver.game().assumed_count() > 0 {
+            return;
+        }
         let store = self.store();
         self.solver.table().for_each(|key, entry| {
             if MatchPosition::key_stage(key) == KeyStage::InRound {
@@ -360,7 +380,7 @@ impl MatchSolver {
 
     /// Everything [`MatchSolver::snapshot`] reports but the root's numbers (which may ask
     /// the round solver about the root's children).
-    fn counters(&self, start: Instant) -> Progress {
+    pub(crate) fn counters(&self, start: Instant) -> Progress {
         let game = self.solver.game();
         Progress {
             seconds: start.elapsed().as_secs_f64(),
@@ -369,8 +389,10 @@ impl MatchSolver {
             round_nodes: game.round_nodes(),
             rounds_asked: game.counts().asked.load(Ordering::Relaxed),
             rounds_settled: game.counts().settled.load(Ordering::Relaxed),
+            round_ends: game.counts().round_ends.load(Ordering::Relaxed),
             table_fill: self.solver.table().fill(),
             store: self.store().counts(),
+            verifying: None,
         }
     }
 }

@@ -23,7 +23,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use kamisado_match::{MatchPosition, MatchRecord, MatchRound, Refill, Side, Target, WholeMatch};
 use kamisado_match_solver::{
-    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Run,
+    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run,
 };
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 use serde::{Deserialize, Serialize};
@@ -127,6 +127,9 @@ pub struct MachineArgs {
     /// Give up after this many seconds (what was proved is saved to --db)
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Assume every final round is won by the side that opens it, then verify only the final rounds the proof rests on (README: "Speculate, then verify")
+    #[arg(long)]
+    pub speculate: bool,
 }
 
 /// The match position a subcommand works on.
@@ -205,6 +208,10 @@ pub struct Entry {
     pub round_nodes: u64,
     pub rounds_asked: u64,
     pub rounds_settled: u64,
+    /// Distinct round ends met that do not end the match (each a refill choice leading
+    /// to two round starts); absent in files written before it was counted.
+    #[serde(default)]
+    pub round_ends: u64,
     pub seconds: f64,
     /// Root proof and disproof numbers when the run stopped (for unproven entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -213,6 +220,26 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
     pub peak_memory_bytes: Option<u64>,
+    /// With --speculate: what speculation and verification did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speculation: Option<Speculation>,
+}
+
+/// What a proof by speculation did (see `whole-match solve --speculate`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug)]
+pub struct Speculation {
+    /// Searches run: one more after each verification that found a wrong assumption.
+    pub searches: u32,
+    /// Final rounds assumed won by their opener, summed over the searches.
+    pub assumed: u64,
+    /// Final rounds the proof rests on (each verified).
+    pub relied_on: u64,
+    /// Final rounds verified by the round solver in all, and how many were not won by
+    /// their opener.
+    pub verified: u64,
+    pub wrong: u64,
+    /// Positions of the proof (transpositions once).
+    pub proof_positions: u64,
 }
 
 impl Report for Entry {
@@ -234,14 +261,21 @@ impl Report for Entry {
             )),
         }
         out.push_str(&format!(
-            "searched    {} match nodes, {} round-solver nodes, {} round starts asked ({} settled), {:.1} s, peak memory {} MiB\n",
+            "searched    {} match nodes, {} round-solver nodes, {} round ends met, {} round starts asked ({} settled), {:.1} s, peak memory {} MiB\n",
             thousands(self.nodes),
             thousands(self.round_nodes),
+            thousands(self.round_ends),
             self.rounds_asked,
             self.rounds_settled,
             self.seconds,
             self.peak_memory_bytes.unwrap_or(0) >> 20
         ));
+        if let Some(s) = &self.speculation {
+            out.push_str(&format!(
+                "speculated  {} search(es), {} final rounds assumed, {} verified ({} not won by their opener); the proof rests on {} of them and has {} positions\n",
+                s.searches, s.assumed, s.verified, s.wrong, s.relied_on, s.proof_positions
+            ));
+        }
         out
     }
 }
@@ -316,7 +350,8 @@ fn side_name(side: Side) -> &'static str {
 
 /// Solves `pos` as an entry: proven, or what the run reached by the time limit.
 fn entry(
-    solver: &MatchSolver,
+    solver: &mut MatchSolver,
+    speculate: bool,
     kind: &str,
     pos: &MatchPosition,
     record: Option<String>,
@@ -339,7 +374,19 @@ fn entry(
     };
     let started = std::time::Instant::now();
     let base_nodes = solver.solver().nodes();
-    let result = solver.value(&pos, &run);
+    let result = if speculate {
+        solver.value_by_speculation(&pos, &run).map(|p| Proof {
+            value: p.value,
+            nodes: p.nodes,
+            round_nodes: p.round_nodes,
+            rounds_asked: p.rounds_asked,
+            rounds_settled: p.rounds_settled,
+            round_ends: p.round_ends,
+            seconds: p.seconds,
+        })
+    } else {
+        solver.value(&pos, &run)
+    };
     let mut entry = Entry {
         kind: kind.to_owned(),
         position: pos.to_string(),
@@ -353,11 +400,23 @@ fn entry(
         round_nodes: 0,
         rounds_asked: 0,
         rounds_settled: 0,
+        round_ends: 0,
         seconds: 0.0,
         root_numbers: None,
         interrupted: false,
         peak_memory_bytes: peak_memory_bytes(),
+        speculation: None,
     };
+    if speculate {
+        entry.speculation = solver.last_speculation().map(|p| Speculation {
+            searches: p.searches,
+            assumed: p.assumed,
+            relied_on: p.relied_on,
+            verified: p.verified,
+            wrong: p.wrong,
+            proof_positions: p.proof_positions,
+        });
+    }
     match result {
         Ok(proof) => {
             entry.value = Some(proof.value.name().to_owned());
@@ -374,6 +433,7 @@ fn entry(
             entry.round_nodes = proof.round_nodes;
             entry.rounds_asked = proof.rounds_asked;
             entry.rounds_settled = proof.rounds_settled;
+            entry.round_ends = proof.round_ends;
             entry.seconds = proof.seconds;
         }
         Err(MatchSolveError::Solve(SolveError::Stopped)) => {
@@ -385,6 +445,7 @@ fn entry(
                 entry.round_nodes = p.round_nodes;
                 entry.rounds_asked = p.rounds_asked;
                 entry.rounds_settled = p.rounds_settled;
+                entry.round_ends = p.round_ends;
                 entry.root_numbers = Some(p.root);
             }
         }
@@ -396,6 +457,12 @@ fn entry(
 
 /// One line of a run's progress: where the proof stands at the root, and what it cost.
 fn progress_line(p: &Progress) -> String {
+    if let Some((done, all)) = p.verifying {
+        return format!(
+            "verifying the final rounds the proof assumed: {done}/{all}, {} round nodes",
+            thousands(p.round_nodes)
+        );
+    }
     format!(
         "root pn/dn {}/{}, {} match nodes, {} round nodes, rounds {}/{} settled",
         p.root.0,
@@ -434,10 +501,11 @@ impl MatchPositionArgs {
 
 fn solve(args: SolveArgs) -> Result<()> {
     let pos = args.at.read()?;
-    let solver = solver(&args.machine)?;
+    let mut solver = solver(&args.machine)?;
     let bar = spinner(args.output.quiet || args.output.json, "whole-match search");
     let entry = entry(
-        &solver,
+        &mut solver,
+        args.machine.speculate,
         "given",
         &pos,
         args.at.moves.clone(),
@@ -740,7 +808,7 @@ fn survey(args: SurveyArgs) -> Result<()> {
     if let Some(n) = args.limit {
         list.truncate(n);
     }
-    let solver = solver(&args.machine)?;
+    let mut solver = solver(&args.machine)?;
     let log = |line: String| {
         if !args.output.quiet {
             eprintln!("{line}");
@@ -758,7 +826,8 @@ fn survey(args: SurveyArgs) -> Result<()> {
         }
         log(format!("{kind}: {text}"));
         let e = entry(
-            &solver,
+            &mut solver,
+            args.machine.speculate,
             &kind,
             &pos,
             record,

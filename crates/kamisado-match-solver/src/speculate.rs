@@ -1,0 +1,502 @@
+//! Speculate, then verify: a match proof whose final rounds are first assumed, then
+//! checked, only those the proof needs.
+//!
+//! Why: a round start one round from a final round (2-1 with the trailing side to move)
+//! is settled by the final rounds its round can end in, and the plain match search asks
+//! the round solver about every final round it meets, at about 200,000 round nodes each
+//! (measured: 286 of them in 300 s, root still unproven). Most of those questions are
+//! for lines the finished proof does not use. Final rounds are very often won by the side
+//! that opens them, so:
+//!
+//! 1. search the match with every final round the store does not know assumed won by its
+//!    opener ([`OracleMatch::assuming_finals`]): no round solver question for them;
+//! 2. walk the proof that search found (one winning move where the winner moves, every
+//!    move where the loser does) and collect the assumed final rounds it rests on;
+//! 3. ask the round solver about exactly those; if every assumption holds, the proof is
+//!    a proof, and its round boundaries go to the store as facts. If one was wrong, the
+//!    store now knows it, the table (whose values rested on it) is thrown away, and the
+//!    search runs again.
+//!
+//! Rejected: keeping the table across a wrong assumption and undoing only the entries that
+//! depended on it (the table does not record what an entry depended on), and verifying
+//! only until the first wrong assumption (every answer is a fact kept in the store for the
+//! next round of speculation, which usually needs most of the same final rounds).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use kamisado_match::{MatchMove, MatchPosition, WholeMatch};
+use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
+
+use crate::game::OracleMatch;
+use crate::run::{MatchSolveError, MatchSolver, Progress, Run};
+use crate::store::{Fact, Source};
+
+/// A match value proved by speculation, and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpeculativeProof {
+    /// For the side to move of the position solved (at a refill choice, the round's
+    /// winner).
+    pub value: Value,
+    /// Searches run (one more after each round of verification that found a wrong
+    /// assumption).
+    pub searches: u32,
+    /// Final rounds assumed by the searches, summed over them.
+    pub assumed: u64,
+    /// Final rounds the last proof rested on, each verified.
+    pub relied_on: u64,
+    /// Final rounds verified in all (each a question to the round solver).
+    pub verified: u64,
+    /// Of those, the ones whose opener did not win.
+    pub wrong: u64,
+    /// Positions of the last proof, as walked (transpositions once).
+    pub proof_positions: u64,
+    pub nodes: u64,
+    pub round_nodes: u64,
+    /// Round starts the round solver was asked about (verifications and clinch
+    /// questions), and how many it settled.
+    pub rounds_asked: u64,
+    pub rounds_settled: u64,
+    /// Distinct round ends met, summed over the searches.
+    pub round_ends: u64,
+    pub seconds: f64,
+}
+
+impl MatchSolver {
+    /// The match value of `pos` for its side to move, by speculation and verification
+    /// (see the module's notes); `run`'s time limit is for the whole. `Err(Stopped)`
+    /// after the time limit or an interrupt; the proof file gets every fact verified.
+    pub fn value_by_speculation(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+    ) -> Result<SpeculativeProof, MatchSolveError> {
+        self.value_by_speculation_guessing(pos, run, Value::Win)
+    }
+
+    /// [`MatchSolver::value_by_speculation`] with `guess` as every assumed final round's
+    /// value for its opener: a worse guess only costs more searches (a test runs the
+    /// loop with the wrong guess everywhere).
+    pub fn value_by_speculation_guessing(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        guess: Value,
+    ) -> Result<SpeculativeProof, MatchSolveError> {
+        let start = Instant::now();
+        let mut proof = SpeculativeProof {
+            value: Value::Loss,
+            searches: 0,
+            assumed: 0,
+            relied_on: 0,
+            verified: 0,
+            wrong: 0,
+            proof_positions: 0,
+            nodes: 0,
+            round_nodes: 0,
+            rounds_asked: 0,
+            rounds_settled: 0,
+            round_ends: 0,
+            seconds: 0.0,
+        };
+        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, &mut proof);
+        proof.seconds = start.elapsed().as_secs_f64();
+        self.last_speculation = Some(proof);
+        result.map(|()| proof)
+    }
+
+    /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
+    pub fn last_speculation(&self) -> Option<SpeculativeProof> {
+        self.last_speculation
+    }
+
+    fn speculate(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        start: Instant,
+        guess: Value,
+        proof: &mut SpeculativeProof,
+    ) -> Result<(), MatchSolveError> {
+        let deadline = run.time_limit.map(|limit| start + limit);
+        loop {
+            // A fresh table: the last one's values rested on the assumptions, one of which
+            // was wrong (or, the first time, on nothing speculative at all).
+            self.rebuild(Some(guess))?;
+            let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
+                return Err(SolveError::Stopped.into());
+            }
+            let searched = self.value(
+                pos,
+                &Run {
+                    time_limit: remaining,
+                    report_every: run.report_every,
+                    checkpoint_every: run.checkpoint_every,
+                    progress: run.progress,
+                    stop_asked: run.stop_asked,
+                },
+            );
+            let game = self.solver.game();
+            proof.searches += 1;
+            proof.assumed += game.assumed_count() as u64;
+            proof.round_nodes += game.round_nodes();
+            let searched = searched?;
+            proof.nodes += searched.nodes;
+            let tree = self.watched(deadline, run.stop_asked, || {
+                Walk::new(&self.solver).proof(pos, searched.value)
+            })?;
+            proof.relied_on = tree.assumed.len() as u64;
+            proof.proof_positions = tree.positions;
+            let before = game.round_nodes();
+            let (done, wrong) = (AtomicU64::new(0), AtomicU64::new(0));
+            let verified = self.watched(deadline, run.stop_asked, || {
+                self.verify(&tree, run, start, &done, &wrong)
+            });
+            let wrong = wrong.into_inner();
+            proof.verified += done.into_inner();
+            proof.wrong += wrong;
+            proof.round_nodes += game.round_nodes() - before;
+            proof.rounds_asked += game.counts().asked.load(Ordering::Relaxed);
+            proof.rounds_settled += game.counts().settled.load(Ordering::Relaxed);
+            proof.round_ends += game.counts().round_ends.load(Ordering::Relaxed);
+            // What was verified is a fact whether or not the rest was reached.
+            self.checkpoint()?;
+            verified?;
+            if wrong == 0 {
+                for &(key, value) in &tree.boundaries {
+                    self.store().insert(
+                        key,
+                        Fact::Proven {
+                            value,
+                            source: Source::Search,
+                        },
+                    );
+                }
+                self.checkpoint()?;
+                proof.value = searched.value;
+                // Back to a solver that assumes nothing, for whatever the caller asks next.
+                self.rebuild(None)?;
+                return Ok(());
+            }
+        }
+    }
+
+    /// Asks the round solver about every assumed final round of `tree`, on the match
+    /// search's threads side by side, counting in `wrong` those not won by their opener;
+    /// reports progress and writes checkpoints as `run` asks.
+    fn verify(
+        &self,
+        tree: &ProofTree,
+        run: &Run,
+        start: Instant,
+        done: &AtomicU64,
+        wrong: &AtomicU64,
+    ) -> Result<(), SolveError> {
+        let game = self.solver.game();
+        let leaves: Vec<&MatchPosition> = tree.assumed.values().collect();
+        let next = AtomicUsize::new(0);
+        let (reported, saved) = (Mutex::new(Instant::now()), Mutex::new(Instant::now()));
+        let worker = || -> Result<(), SolveError> {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(leaf) = leaves.get(i) else {
+                    return Ok(());
+                };
+                if game.settle_round_start(leaf)? != Some(game.guess()) {
+                    wrong.fetch_add(1, Ordering::Relaxed);
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+                let mut reported = reported.lock().expect("a lock is never poisoned");
+                if reported.elapsed() >= run.report_every {
+                    (run.progress)(&Progress {
+                        verifying: Some((i as u64 + 1, leaves.len() as u64)),
+                        ..self.counters(start)
+                    });
+                    *reported = Instant::now();
+                }
+                drop(reported);
+                let mut saved = saved.lock().expect("a lock is never poisoned");
+                if saved.elapsed() >= run.checkpoint_every {
+                    // A failed checkpoint is tried again at the next one and at the end.
+                    let _ = self.checkpoint();
+                    *saved = Instant::now();
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..self.options.threads.max(1))
+                .map(|_| scope.spawn(worker))
+                .collect();
+            let mine = worker();
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a verifier never panics"))
+                .chain([mine])
+                .collect()
+        })
+    }
+
+    /// Replaces the match search and its round solver by fresh ones over the same store,
+    /// assuming final rounds' values (`Some(guess)`) or not.
+    fn rebuild(&mut self, guess: Option<Value>) -> Result<(), MatchSolveError> {
+        let options = self.options;
+        let game = OracleMatch::new(
+            options.round_table_bytes,
+            options.ask_rounds,
+            self.solver.game().store().clone(),
+        )?;
+        let game = match guess {
+            Some(guess) => game.assuming_finals(guess),
+            None => game,
+        };
+        // (The new tables' pages are not touched before the old ones are dropped.)
+        self.solver = Solver::new(
+            game,
+            Options {
+                threads: options.threads,
+                table_bytes: options.table_bytes,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Runs `f` with the search's stop flag raised at `deadline` or when `stop_asked`.
+    fn watched<T>(
+        &self,
+        deadline: Option<Instant>,
+        stop_asked: &(dyn Fn() -> bool + Sync),
+        f: impl FnOnce() -> T,
+    ) -> T {
+        let stop = self.stop();
+        stop.reset();
+        let (finished, wait) = channel::<()>();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) =
+                    wait.recv_timeout(Duration::from_millis(50))
+                {
+                    if deadline.is_some_and(|d| Instant::now() >= d) || stop_asked() {
+                        stop.cancel();
+                    }
+                }
+            });
+            let result = f();
+            drop(finished);
+            result
+        })
+    }
+}
+
+/// A proof as walked from the searched table: its assumed final rounds (the leaves to
+/// verify) and its round boundaries (facts once those hold).
+struct ProofTree {
+    assumed: HashMap<[u64; 3], MatchPosition>,
+    boundaries: Vec<([u64; 3], Value)>,
+    positions: u64,
+}
+
+/// How many positions the walk's first pass (the cheapest proof among those the table
+/// holds) remembers at most; past it, the rest of the walk takes the first winning move it
+/// sees. About 40 bytes each.
+const COSTED: usize = 1 << 23;
+
+/// Two passes over the proofs the table holds: the first gives every position its
+/// cheapest proof's cost (the assumed final rounds it needs, a shared one counted once
+/// per path) and where the winner moves, the move of that proof; the second follows those
+/// moves and collects the proof's assumed final rounds and round boundaries. The table
+/// often holds several proofs of a winning position, and they differ a lot in how many
+/// final rounds they need: a win that ends the match within the round needs none.
+struct Walk<'a> {
+    solver: &'a Solver<OracleMatch>,
+    stop: &'a Cancel<'static>,
+    /// First pass: each position's cost, and where the winner moves, the chosen move's
+    /// index.
+    costs: HashMap<[u64; 3], (u64, u32)>,
+    seen: HashSet<[u64; 3]>,
+    tree: ProofTree,
+}
+
+/// One move of a position with the child it leads to and whether the turn passed.
+type Children = Vec<(MatchPosition, bool)>;
+
+impl<'a> Walk<'a> {
+    fn new(solver: &'a Solver<OracleMatch>) -> Walk<'a> {
+        Walk {
+            solver,
+            stop: solver.game().stop(),
+            costs: HashMap::new(),
+            seen: HashSet::new(),
+            tree: ProofTree {
+                assumed: HashMap::new(),
+                boundaries: Vec::new(),
+                positions: 0,
+            },
+        }
+    }
+
+    fn proof(mut self, pos: &MatchPosition, value: Value) -> Result<ProofTree, SolveError> {
+        self.cost(pos, value)?;
+        self.collect(pos, value)?;
+        self.tree.positions = self.seen.len() as u64;
+        Ok(self.tree)
+    }
+
+    /// What `pos` is in the proof, before its moves: `Some(cost)` if it is a leaf.
+    fn leaf(&self, pos: &MatchPosition, key: [u64; 3]) -> Option<u64> {
+        let game = self.solver.game();
+        if game.outcome(pos).is_some() {
+            return Some(0);
+        }
+        let round_start = pos.active().is_none() && !pos.is_round_over();
+        if round_start || WholeMatch::is_refill_choice(pos) {
+            if let Some(Fact::Proven { .. }) = game.store().get(key) {
+                return Some(0);
+            }
+            if round_start && game.is_assumed(key) {
+                return Some(1);
+            }
+        }
+        None
+    }
+
+    fn children(&self, pos: &MatchPosition) -> Children {
+        let game = self.solver.game();
+        let mut moves: Vec<MatchMove> = Vec::new();
+        game.moves(pos, &mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let child = game.play(pos, m);
+                (child, game.player(&child) != game.player(pos))
+            })
+            .collect()
+    }
+
+    /// The cost of the cheapest proof that `pos` has `value` for its side to move.
+    fn cost(&mut self, pos: &MatchPosition, value: Value) -> Result<u64, SolveError> {
+        let key = self.solver.game().key(pos);
+        if let Some(cost) = self.leaf(pos, key) {
+            return Ok(cost);
+        }
+        if let Some(&(cost, _)) = self.costs.get(&key) {
+            return Ok(cost);
+        }
+        let children = self.children(pos);
+        let (cost, chosen) = if value == Value::Win {
+            let winning = self.winning_moves(&children)?;
+            let mut best = (u64::MAX, winning[0]);
+            for i in winning {
+                let (child, passed) = children[i];
+                // Past the memory bound, the first winning move, uncosted.
+                if self.costs.len() >= COSTED {
+                    best = (0, i);
+                    break;
+                }
+                let cost = self.cost(&child, needed(value, passed))?;
+                if cost < best.0 {
+                    best = (cost, i);
+                }
+                if cost == 0 {
+                    break;
+                }
+            }
+            best
+        } else {
+            let mut sum = 0u64;
+            for &(child, passed) in &children {
+                if self.costs.len() >= COSTED {
+                    break;
+                }
+                sum = sum.saturating_add(self.cost(&child, needed(value, passed))?);
+            }
+            (sum, 0)
+        };
+        if self.costs.len() < COSTED {
+            self.costs.insert(key, (cost, chosen as u32));
+        }
+        Ok(cost)
+    }
+
+    /// The moves of a position its side to move wins that lead to a win: those the rules,
+    /// the store or the table show, else the first a search finds.
+    fn winning_moves(&self, children: &Children) -> Result<Vec<usize>, SolveError> {
+        let shown: Vec<usize> = (0..children.len())
+            .filter(|&i| {
+                let (child, passed) = children[i];
+                self.cheap_value(&child) == Some(needed(Value::Win, passed))
+            })
+            .collect();
+        if !shown.is_empty() {
+            return Ok(shown);
+        }
+        for (i, &(child, passed)) in children.iter().enumerate() {
+            if self.solver.value(&child, self.stop)? == needed(Value::Win, passed) {
+                return Ok(vec![i]);
+            }
+        }
+        unreachable!("a position proven won has a winning move")
+    }
+
+    /// Follows the chosen moves of the proof that `pos` has `value`, collecting its
+    /// assumed final rounds and round boundaries.
+    fn collect(&mut self, pos: &MatchPosition, value: Value) -> Result<(), SolveError> {
+        let game = self.solver.game();
+        let key = game.key(pos);
+        if game.outcome(pos).is_some() || !self.seen.insert(key) {
+            return Ok(());
+        }
+        match self.leaf(pos, key) {
+            Some(0) => return Ok(()),
+            Some(_) => {
+                self.tree.assumed.insert(key, *pos);
+                return Ok(());
+            }
+            None => {}
+        }
+        if pos.is_round_over() || pos.active().is_none() {
+            self.tree.boundaries.push((key, value));
+        }
+        let children = self.children(pos);
+        if value == Value::Win {
+            let i = match self.costs.get(&key) {
+                Some(&(_, i)) => i as usize,
+                None => self.winning_moves(&children)?[0],
+            };
+            let (child, passed) = children[i];
+            self.collect(&child, needed(value, passed))
+        } else {
+            for &(child, passed) in &children {
+                self.collect(&child, needed(value, passed))?;
+            }
+            Ok(())
+        }
+    }
+
+    /// The value of `child` for its side to move if known without searching: by the
+    /// rules, from the store, or from the table.
+    fn cheap_value(&self, child: &MatchPosition) -> Option<Value> {
+        let game = self.solver.game();
+        if let Some(v) = game.outcome(child) {
+            return Some(v);
+        }
+        let key = game.key(child);
+        if let Some(Fact::Proven { value, .. }) = game.store().get(key) {
+            return Some(value);
+        }
+        self.solver.table().get(key)?.proven_value()
+    }
+}
+
+/// The value a child must have for its own side to move in a proof that its parent has
+/// `value` for the parent's side to move: the mover's value, seen from whoever moves next.
+fn needed(value: Value, passed: bool) -> Value {
+    if passed {
+        value.flip()
+    } else {
+        value
+    }
+}
