@@ -80,7 +80,9 @@ fn long_work_shows_progress_on_a_terminal_unless_quiet() {
                 "14",
                 "--value-only",
             ],
-            "solving: ",
+            // The spinner's label, drawn at once (its counts follow only after a tick,
+            // which a fast solve may never reach).
+            "solving",
         ),
     ];
     for (args, label) in cases {
