@@ -295,6 +295,9 @@ fn output_paths_are_checked_before_the_work() {
         in_missing("s.json"),
         in_missing("p.kmp"),
     );
+    // Where `--out` is fine, so that the check of `--db` is the one that speaks (the
+    // default `--out` is relative to the working directory).
+    let fine_out = dir.join("fine.json").to_str().unwrap().to_owned();
     let cases = [
         (vec!["openings", "--out", text(&dir)], "it is a directory"),
         (vec!["openings", "--out", text(&read_only)], "read-only"),
@@ -303,7 +306,7 @@ fn output_paths_are_checked_before_the_work() {
             "file.txt is a file, not a directory",
         ),
         (
-            vec!["openings", "--db", text(&under_file)],
+            vec!["openings", "--out", &fine_out, "--db", text(&under_file)],
             "file.txt is a file, not a directory",
         ),
         (vec!["solve", "--db", text(&dir)], "it is a directory"),
