@@ -15,7 +15,9 @@ use std::time::Duration;
 use kamisado_match::{
     ClinchPosition, ClinchRound, MatchPosition, MatchRound, Side, Target, WholeMatch,
 };
-use kamisado_match_solver::{MatchOptions, MatchSolveError, MatchSolver, Run};
+use kamisado_match_solver::{
+    MatchOptions, MatchSolveError, MatchSolver, Run, Share, ShareOutcome, SpeculativeProof,
+};
 use kamisado_solver::{with_time_limit, Game, Options, Outcome, SolveError, Solver, Value};
 
 fn fast(text: &str) -> MatchPosition {
@@ -492,9 +494,12 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
             }
             Err(e) => panic!("{text}: {e}"),
         };
-        assert_eq!(proof.value, expected.value, "{text}");
-        assert!(proof.verified >= proof.relied_on, "{text}");
-        relied_on += (proof.relied_on > 0) as u32;
+        assert_eq!(proof.proof.value, expected.value, "{text}");
+        assert!(
+            proof.speculation.verified >= proof.speculation.relied_on,
+            "{text}"
+        );
+        relied_on += (proof.speculation.relied_on > 0) as u32;
         // The loop after a wrong guess: every final round guessed lost by its opener.
         // (A solver of its own: the other's proof file knows the final rounds verified.)
         let proof =
@@ -506,10 +511,10 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
                 }
                 Err(e) => panic!("{text}: {e}"),
             };
-        assert_eq!(proof.value, expected.value, "{text}, guessing wrong");
+        assert_eq!(proof.proof.value, expected.value, "{text}, guessing wrong");
         checked += 1;
-        wrong += proof.wrong;
-        searches += proof.searches;
+        wrong += proof.speculation.wrong;
+        searches += proof.speculation.searches;
     }
     assert_eq!(checked, 12, "not enough positions at 2-1 in a round");
     assert!(slow <= 3, "{slow} positions too slow to speculate");
@@ -522,6 +527,88 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         "the wrong guess was found wrong {wrong} times in {searches} searches"
     );
     eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches");
+}
+
+/// A speculative proof verified in shares (as array tasks on a cluster verify it): two
+/// shares searched apart from the same (empty) proof file find the same proof and split its
+/// final rounds between them, each verified once; a solver given both shares' facts then
+/// proves the value the match search gives, and verifies nothing more unless a share found
+/// a wrong guess (then only the final rounds of the search run again).
+#[test]
+fn speculation_verified_in_shares_gives_the_match_searchs_values() {
+    let checker = match_solver(true);
+    let (mut checked, mut split) = (0, 0);
+    for seed in 0..400u64 {
+        if checked == 6 {
+            break;
+        }
+        let Some(text) = late_in_a_round_at_two_one(seed) else {
+            continue;
+        };
+        let pos = WholeMatch::root(&fast(&text));
+        let quick = Run {
+            time_limit: Some(Duration::from_secs(2)),
+            ..Run::default()
+        };
+        let Ok(expected) = checker.value(&pos, &quick) else {
+            continue;
+        };
+        let patient = Run {
+            time_limit: Some(Duration::from_secs(10)),
+            ..Run::default()
+        };
+        let shares = [Share::new(1, 2).unwrap(), Share::new(2, 2).unwrap()];
+        let mut parts = Vec::new();
+        for share in shares {
+            let mut solver = match_solver(true);
+            match solver.verify_share_by_speculation(&pos, &patient, share) {
+                Ok(outcome) => parts.push((solver, outcome)),
+                Err(MatchSolveError::Solve(SolveError::Stopped)) => break,
+                Err(e) => panic!("{text}, share {share}: {e}"),
+            }
+        }
+        if parts.len() < 2 {
+            continue;
+        }
+        checked += 1;
+        let outcomes: Vec<SpeculativeProof> = parts
+            .iter()
+            .map(|(_, outcome)| match outcome {
+                ShareOutcome::Proven(p) | ShareOutcome::Verified(p) => *p,
+            })
+            .collect();
+        let (first, second) = (outcomes[0].speculation, outcomes[1].speculation);
+        // The same search in both: the same proof, resting on the same final rounds.
+        assert_eq!(first.relied_on, second.relied_on, "{text}");
+        assert_eq!(first.proof_positions, second.proof_positions, "{text}");
+        if let ShareOutcome::Proven(p) = parts[0].1 {
+            // Nothing to verify: both shares are the whole proof.
+            assert_eq!(first.relied_on, 0, "{text}");
+            assert_eq!(p.proof.value, expected.value, "{text}");
+            assert!(matches!(parts[1].1, ShareOutcome::Proven(_)), "{text}");
+            continue;
+        }
+        split += 1;
+        assert_eq!(first.verified, first.relied_on.div_ceil(2), "{text}");
+        assert_eq!(second.verified, first.relied_on / 2, "{text}");
+        let merged = match_solver(true);
+        for (solver, _) in &parts {
+            for (key, fact) in solver.store().facts() {
+                merged.store().insert(key, fact);
+            }
+        }
+        let mut merged = merged;
+        let proof = merged
+            .value_by_speculation(&pos, &patient)
+            .unwrap_or_else(|e| panic!("{text}, after the shares: {e}"));
+        assert_eq!(proof.proof.value, expected.value, "{text}");
+        if first.wrong + second.wrong == 0 {
+            assert_eq!(proof.speculation.verified, 0, "{text}");
+            assert_eq!(proof.speculation.searches, 1, "{text}");
+        }
+    }
+    assert_eq!(checked, 6, "not enough positions at 2-1 in a round");
+    assert!(split >= 2, "only {split} proofs rested on final rounds");
 }
 
 /// A position a few random moves before the end of a round at 2-1 or 1-2 of a Standard

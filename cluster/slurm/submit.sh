@@ -14,6 +14,13 @@
 #       `whole-match solve --position UNIT SOLVE-ARGS` per task into its own proof file,
 #       then `whole-match merge` into RUN/result.kmp. With KAMISADO_FROM=FILE each unit
 #       starts from the proofs of an earlier merged file.
+#   cluster/slurm/submit.sh speculate RUN SHARDS --position P [SOLVE-ARGS...]
+#       `kamisado whole-match solve --position P --speculate --share i/SHARDS` per task
+#       (the same speculative search in each, then share i of the final rounds its proof
+#       rests on verified) into its own proof file, then `whole-match merge` into
+#       RUN/result.kmp; `whole-match solve --position P --speculate --db RUN/result.kmp`
+#       then proves the value, or verifies what the shares' wrong guesses left (for many
+#       of those, another run with KAMISADO_FROM=RUN/result.kmp)
 #   cluster/slurm/submit.sh resume RUN
 #       resubmits the tasks that did not finish (failed, killed, timed out), alone by
 #       their index, and a new merge job after them; finished parts are kept as they are
@@ -132,7 +139,7 @@ existing() {
 
 command=${1:-}
 case "$command" in
-survey | book)
+survey | book | speculate)
     [ $# -ge 3 ] || die "usage: $0 $command RUN SHARDS ARGS..."
     run=$(absolute "$2")
     shards=$3

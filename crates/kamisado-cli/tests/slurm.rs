@@ -2,6 +2,7 @@
 //! survey and of an opening book from a late position, each with its merge job, give the
 //! single-process results; a failed task keeps the merge from running, and resubmitting
 //! that task alone (`submit.sh resume`) completes the merge with every finished part kept.
+//! A 2-task array verifies a speculative match proof in shares.
 //!
 //! It needs a Slurm cluster answering on this machine: `.ci/run` starts a one-node one
 //! (cluster/one-node-slurm.sh) and sets KAMISADO_SLURM_TEST=required, which makes a
@@ -131,13 +132,135 @@ fn stamp(path: &Path) -> (Vec<u8>, SystemTime) {
     )
 }
 
-#[test]
-fn job_arrays_and_their_merges_give_the_single_process_results() {
-    let Some(conf) = cluster() else {
+/// The cluster's SLURM_CONF; `None` (the test is skipped) if none answers and none is
+/// required.
+fn cluster_unless_skipped() -> Option<String> {
+    let conf = cluster();
+    if conf.is_none() {
         if std::env::var("KAMISADO_SLURM_TEST").as_deref() == Ok("required") {
             panic!("KAMISADO_SLURM_TEST=required but no Slurm cluster answers (sinfo fails); start one with cluster/one-node-slurm.sh up");
         }
         eprintln!("slurm test skipped: no Slurm cluster answers on this machine (start one with cluster/one-node-slurm.sh up; .ci/run does, and makes this test mandatory)");
+    }
+    conf
+}
+
+/// A late position of a Standard match at 2-1 whose speculative proof rests on eight
+/// final rounds (found by tests/whole_match_vs_reference.rs's random walks).
+const TWO_ONE_LATE: &str = "8/gU2R+1u1/5Grn+/8/N+Bb5/3y4/4p2o/2Y3OP b y 3";
+
+/// A speculative match proof verified by a 2-task array (`submit.sh speculate`): the
+/// shares split the final rounds the proof rests on, each verified once, and a run from
+/// the merged proof file proves the value the plain match search gives, verifying nothing
+/// more.
+#[test]
+fn a_speculative_proof_verified_in_shares_is_the_single_process_value() {
+    let Some(conf) = cluster_unless_skipped() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kamisado-slurm-spec-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = dir.join("speculate");
+    let submitted = Command::new(repository().join("cluster/slurm/submit.sh"))
+        .args([
+            "speculate",
+            run.to_str().unwrap(),
+            "2",
+            "--position",
+            TWO_ONE_LATE,
+        ])
+        .env("SLURM_CONF", &conf)
+        .env("KAMISADO", env!("CARGO_BIN_EXE_kamisado"))
+        .env("SBATCH_EXTRA", "--cpus-per-task=1 --mem=512M")
+        .output()
+        .unwrap();
+    assert!(
+        submitted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    // Meanwhile, the plain match search in one process.
+    let plain = kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--position",
+            TWO_ONE_LATE,
+            "--json",
+            "--quiet",
+        ],
+        "",
+    );
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let plain: serde_json::Value = serde_json::from_str(&plain.stdout).unwrap();
+    ok(
+        submit(&conf, &["wait", run.to_str().unwrap()]),
+        "the speculate run",
+    );
+
+    // Each task's report (the last JSON object of its log): its share, verified.
+    let mut shares = Vec::new();
+    for entry in std::fs::read_dir(run.join("logs")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("task-") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let json = &text[text.find('{').unwrap_or_else(|| panic!("{name}: {text}"))..];
+            shares.push(serde_json::from_str::<serde_json::Value>(json).unwrap());
+        }
+    }
+    shares.sort_by_key(|s| s["share"].as_str().unwrap_or_default().to_owned());
+    assert_eq!(shares.len(), 2, "{shares:?}");
+    let counts: Vec<(u64, u64, u64)> = shares
+        .iter()
+        .map(|s| {
+            let c = &s["speculation"];
+            (
+                c["relied_on"].as_u64().unwrap(),
+                c["verified"].as_u64().unwrap(),
+                c["wrong"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shares[0]["share"], "1/2");
+    assert_eq!(shares[1]["share"], "2/2");
+    let relied_on = counts[0].0;
+    assert!(relied_on >= 2, "{counts:?}");
+    assert_eq!(counts[1].0, relied_on, "both shares found the same proof");
+    assert_eq!(
+        (counts[0].1, counts[1].1),
+        (relied_on.div_ceil(2), relied_on / 2),
+        "the shares split the final rounds"
+    );
+
+    let last = kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--position",
+            TWO_ONE_LATE,
+            "--speculate",
+            "--db",
+            run.join("result.kmp").to_str().unwrap(),
+            "--json",
+            "--quiet",
+        ],
+        "",
+    );
+    assert_eq!(last.code, 0, "{}", last.stderr);
+    let last: serde_json::Value = serde_json::from_str(&last.stdout).unwrap();
+    assert_eq!(last["proven"], true);
+    assert_eq!(last["winner"], plain["winner"]);
+    if counts[0].2 + counts[1].2 == 0 {
+        assert_eq!(last["speculation"]["verified"], 0, "{last}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn job_arrays_and_their_merges_give_the_single_process_results() {
+    let Some(conf) = cluster_unless_skipped() else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("kamisado-slurm-test-{}", std::process::id()));

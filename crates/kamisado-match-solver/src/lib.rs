@@ -26,5 +26,5 @@ mod store;
 pub use file::ProofFileError;
 pub use game::{OracleMatch, RoundCounts};
 pub use run::{MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run};
-pub use speculate::SpeculativeProof;
+pub use speculate::{Share, ShareOutcome, Speculation, SpeculativeProof};
 pub use store::{Fact, Source, Store, StoreCounts};

@@ -70,6 +70,16 @@ pub struct Run<'a> {
     pub stop_asked: &'a (dyn Fn() -> bool + Sync),
 }
 
+impl<'a> Run<'a> {
+    /// This run with another time limit (what is left of it, for a search inside it).
+    pub fn with_time_limit(&self, time_limit: Option<Duration>) -> Run<'a> {
+        Run {
+            time_limit,
+            ..*self
+        }
+    }
+}
+
 impl Default for Run<'_> {
     fn default() -> Self {
         Run {
@@ -136,7 +146,7 @@ pub struct MoveSearch {
 pub struct MatchSolver {
     pub(crate) solver: Solver<OracleMatch>,
     pub(crate) options: MatchOptions,
-    pub(crate) last_speculation: Option<crate::SpeculativeProof>,
+    pub(crate) last_speculation: Option<crate::Speculation>,
     proof_file: Option<PathBuf>,
 }
 

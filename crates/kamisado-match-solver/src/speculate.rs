@@ -32,37 +32,67 @@ use kamisado_match::{MatchMove, MatchPosition, WholeMatch};
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 
 use crate::game::OracleMatch;
-use crate::run::{MatchSolveError, MatchSolver, Progress, Run};
+use crate::run::{MatchSolveError, MatchSolver, Progress, Proof, Run};
 use crate::store::{Fact, Source};
 
-/// A match value proved by speculation, and what it cost.
+/// A match value proved by speculation: the proof, and what speculating took.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpeculativeProof {
-    /// For the side to move of the position solved (at a refill choice, the round's
-    /// winner).
-    pub value: Value,
+    /// The value and the work, summed over every search and verification.
+    pub proof: Proof,
+    pub speculation: Speculation,
+}
+
+/// One share of a speculative proof's verification (see
+/// [`MatchSolver::verify_share_by_speculation`]): `index` of `count`, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    index: u32,
+    count: u32,
+}
+
+impl Share {
+    /// Share `index` of `count`; `None` unless 1 <= index <= count.
+    pub fn new(index: u32, count: u32) -> Option<Share> {
+        (1..=count)
+            .contains(&index)
+            .then_some(Share { index, count })
+    }
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// How one share of a speculative proof's verification ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShareOutcome {
+    /// The search's proof rested on no unverified final round: it is a proof, and its
+    /// round boundaries are facts in the proof file.
+    Proven(SpeculativeProof),
+    /// The share's final rounds are verified; the value (`proof.value`, as the search
+    /// speculated it) is not proven yet. The counts are the share's.
+    Verified(SpeculativeProof),
+}
+
+/// What speculation and verification did (see the module's notes), proven or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Speculation {
     /// Searches run (one more after each round of verification that found a wrong
     /// assumption).
     pub searches: u32,
-    /// Final rounds assumed by the searches, summed over them.
+    /// Final rounds assumed won by their opener, summed over the searches.
     pub assumed: u64,
-    /// Final rounds the last proof rested on, each verified.
+    /// Final rounds the last proof rested on (each verified).
     pub relied_on: u64,
-    /// Final rounds verified in all (each a question to the round solver).
+    /// Final rounds verified by the round solver in all (each a question to it), and how
+    /// many of them were not won by their opener.
     pub verified: u64,
-    /// Of those, the ones whose opener did not win.
     pub wrong: u64,
     /// Positions of the last proof, as walked (transpositions once).
     pub proof_positions: u64,
-    pub nodes: u64,
-    pub round_nodes: u64,
-    /// Round starts the round solver was asked about (verifications and clinch
-    /// questions), and how many it settled.
-    pub rounds_asked: u64,
-    pub rounds_settled: u64,
-    /// Distinct round ends met, summed over the searches.
-    pub round_ends: u64,
-    pub seconds: f64,
 }
 
 impl MatchSolver {
@@ -88,28 +118,75 @@ impl MatchSolver {
     ) -> Result<SpeculativeProof, MatchSolveError> {
         let start = Instant::now();
         let mut proof = SpeculativeProof {
-            value: Value::Loss,
-            searches: 0,
-            assumed: 0,
-            relied_on: 0,
-            verified: 0,
-            wrong: 0,
-            proof_positions: 0,
-            nodes: 0,
-            round_nodes: 0,
-            rounds_asked: 0,
-            rounds_settled: 0,
-            round_ends: 0,
-            seconds: 0.0,
+            proof: Proof {
+                value: Value::Loss,
+                nodes: 0,
+                round_nodes: 0,
+                rounds_asked: 0,
+                rounds_settled: 0,
+                round_ends: 0,
+                seconds: 0.0,
+            },
+            speculation: Speculation::default(),
         };
-        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, &mut proof);
-        proof.seconds = start.elapsed().as_secs_f64();
-        self.last_speculation = Some(proof);
-        result.map(|()| proof)
+        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, None, &mut proof);
+        proof.proof.seconds = start.elapsed().as_secs_f64();
+        self.last_speculation = Some(proof.speculation);
+        result.map(|proven| {
+            debug_assert!(
+                proven,
+                "without a share, speculation ends proven or stopped"
+            );
+            proof
+        })
+    }
+
+    /// One share of [`MatchSolver::value_by_speculation`]'s verification, for a proof
+    /// verified by separate processes (array tasks on a cluster): the assumed search runs
+    /// once (on one thread, as always, so that every share given the same proof file finds
+    /// the same proof); its assumed final rounds are put in key order and `share` (`index` of
+    /// `count`, from 1) verifies those whose place is `index - 1` modulo `count`, on the
+    /// solver's threads, into the proof file. Once the share is verified, merge the
+    /// shares' proof files and run [`MatchSolver::value_by_speculation`] from the result:
+    /// it verifies only what no share did (the final rounds of a search run again after a
+    /// wrong guess).
+    pub fn verify_share_by_speculation(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        share: Share,
+    ) -> Result<ShareOutcome, MatchSolveError> {
+        let start = Instant::now();
+        let mut proof = SpeculativeProof {
+            proof: Proof {
+                value: Value::Loss,
+                nodes: 0,
+                round_nodes: 0,
+                rounds_asked: 0,
+                rounds_settled: 0,
+                round_ends: 0,
+                seconds: 0.0,
+            },
+            speculation: Speculation::default(),
+        };
+        let result = self.speculate(
+            &WholeMatch::root(pos),
+            run,
+            start,
+            Value::Win,
+            Some(share),
+            &mut proof,
+        );
+        proof.proof.seconds = start.elapsed().as_secs_f64();
+        self.last_speculation = Some(proof.speculation);
+        result.map(|proven| match proven {
+            true => ShareOutcome::Proven(proof),
+            false => ShareOutcome::Verified(proof),
+        })
     }
 
     /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
-    pub fn last_speculation(&self) -> Option<SpeculativeProof> {
+    pub fn last_speculation(&self) -> Option<Speculation> {
         self.last_speculation
     }
 
@@ -119,46 +196,51 @@ impl MatchSolver {
         run: &Run,
         start: Instant,
         guess: Value,
-        proof: &mut SpeculativeProof,
-    ) -> Result<(), MatchSolveError> {
+        share: Option<Share>,
+        result: &mut SpeculativeProof,
+    ) -> Result<bool, MatchSolveError> {
+        let SpeculativeProof { proof, speculation } = result;
+        // The assumed search runs on one thread, so that it is deterministic: every share
+        // and the run after them find the same proof from the same facts (seconds against
+        // the verification's hours; the threads verify).
+        let search_threads = 1;
         let deadline = run.time_limit.map(|limit| start + limit);
         loop {
             // A fresh table: the last one's values rested on the assumptions, one of which
             // was wrong (or, the first time, on nothing speculative at all).
-            self.rebuild(Some(guess))?;
+            self.rebuild(Some(guess), search_threads)?;
             let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
                 return Err(SolveError::Stopped.into());
             }
-            let searched = self.value(
-                pos,
-                &Run {
-                    time_limit: remaining,
-                    report_every: run.report_every,
-                    checkpoint_every: run.checkpoint_every,
-                    progress: run.progress,
-                    stop_asked: run.stop_asked,
-                },
-            );
+            let searched = self.value(pos, &run.with_time_limit(remaining));
             let game = self.solver.game();
-            proof.searches += 1;
-            proof.assumed += game.assumed_count() as u64;
+            speculation.searches += 1;
+            speculation.assumed += game.assumed_count() as u64;
             proof.round_nodes += game.round_nodes();
             let searched = searched?;
             proof.nodes += searched.nodes;
-            let tree = self.watched(deadline, run.stop_asked, || {
+            let mut tree = self.watched(deadline, run.stop_asked, || {
                 Walk::new(&self.solver).proof(pos, searched.value)
             })?;
-            proof.relied_on = tree.assumed.len() as u64;
-            proof.proof_positions = tree.positions;
+            speculation.relied_on = tree.assumed.len() as u64;
+            speculation.proof_positions = tree.positions;
+            let shared = share.filter(|_| !tree.assumed.is_empty());
+            if let Some(share) = shared {
+                let mut keys: Vec<[u64; 3]> = tree.assumed.keys().copied().collect();
+                keys.sort_unstable();
+                let (i, n) = (share.index as usize - 1, share.count as usize);
+                let mine: HashSet<[u64; 3]> = keys.into_iter().skip(i).step_by(n).collect();
+                tree.assumed.retain(|key, _| mine.contains(key));
+            }
             let before = game.round_nodes();
             let (done, wrong) = (AtomicU64::new(0), AtomicU64::new(0));
             let verified = self.watched(deadline, run.stop_asked, || {
                 self.verify(&tree, run, start, &done, &wrong)
             });
             let wrong = wrong.into_inner();
-            proof.verified += done.into_inner();
-            proof.wrong += wrong;
+            speculation.verified += done.into_inner();
+            speculation.wrong += wrong;
             proof.round_nodes += game.round_nodes() - before;
             proof.rounds_asked += game.counts().asked.load(Ordering::Relaxed);
             proof.rounds_settled += game.counts().settled.load(Ordering::Relaxed);
@@ -166,6 +248,12 @@ impl MatchSolver {
             // What was verified is a fact whether or not the rest was reached.
             self.checkpoint()?;
             verified?;
+            if shared.is_some() {
+                // The value as speculated: not a fact until every share held.
+                proof.value = searched.value;
+                self.rebuild(None, self.options.threads)?;
+                return Ok(false);
+            }
             if wrong == 0 {
                 for &(key, value) in &tree.boundaries {
                     self.store().insert(
@@ -179,8 +267,8 @@ impl MatchSolver {
                 self.checkpoint()?;
                 proof.value = searched.value;
                 // Back to a solver that assumes nothing, for whatever the caller asks next.
-                self.rebuild(None)?;
-                return Ok(());
+                self.rebuild(None, self.options.threads)?;
+                return Ok(true);
             }
         }
     }
@@ -241,8 +329,8 @@ impl MatchSolver {
     }
 
     /// Replaces the match search and its round solver by fresh ones over the same store,
-    /// assuming final rounds' values (`Some(guess)`) or not.
-    fn rebuild(&mut self, guess: Option<Value>) -> Result<(), MatchSolveError> {
+    /// assuming final rounds' values (`Some(guess)`) or not, searching on `threads`.
+    fn rebuild(&mut self, guess: Option<Value>, threads: usize) -> Result<(), MatchSolveError> {
         let options = self.options;
         let game = OracleMatch::new(
             options.round_table_bytes,
@@ -257,7 +345,7 @@ impl MatchSolver {
         self.solver = Solver::new(
             game,
             Options {
-                threads: options.threads,
+                threads,
                 table_bytes: options.table_bytes,
             },
         )?;

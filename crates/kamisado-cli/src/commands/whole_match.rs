@@ -23,12 +23,13 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use kamisado_match::{MatchPosition, MatchRecord, MatchRound, Refill, Side, Target, WholeMatch};
 use kamisado_match_solver::{
-    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run,
+    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Run, Share, ShareOutcome,
+    Speculation,
 };
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 use serde::{Deserialize, Serialize};
 
-use crate::args::{parse_seconds, OutputArgs};
+use crate::args::{parse_seconds, parse_shard, OutputArgs};
 use crate::failure::{Failure, Result};
 use crate::output::{peak_memory_bytes, progress, spinner, thousands};
 use crate::report::{self, Report};
@@ -154,6 +155,9 @@ pub struct SolveArgs {
     // `query` searches each move with --time-limit; proofs are shared through --db.
     #[command(flatten)]
     pub machine: MachineArgs,
+    /// With --speculate, verify only share i of n of the final rounds the proof rests on, into --db; merge the shares' files and run --speculate on the result (README: "Running on a cluster")
+    #[arg(long, value_name = "i/n", value_parser = parse_shard, requires_all = ["speculate", "db"])]
+    pub share: Option<(u64, u64)>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -223,23 +227,9 @@ pub struct Entry {
     /// With --speculate: what speculation and verification did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speculation: Option<Speculation>,
-}
-
-/// What a proof by speculation did (see `whole-match solve --speculate`).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug)]
-pub struct Speculation {
-    /// Searches run: one more after each verification that found a wrong assumption.
-    pub searches: u32,
-    /// Final rounds assumed won by their opener, summed over the searches.
-    pub assumed: u64,
-    /// Final rounds the proof rests on (each verified).
-    pub relied_on: u64,
-    /// Final rounds verified by the round solver in all, and how many were not won by
-    /// their opener.
-    pub verified: u64,
-    pub wrong: u64,
-    /// Positions of the proof (transpositions once).
-    pub proof_positions: u64,
+    /// With --share: the share of the verification this run finished (`i/n`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub share: Option<String>,
 }
 
 impl Report for Entry {
@@ -249,6 +239,10 @@ impl Report for Entry {
             (Some(v), Some(w)) => out.push_str(&format!(
                 "value       {v} for {} ({w} wins the match)\n",
                 self.to_move
+            )),
+            _ if self.share.is_some() => out.push_str(&format!(
+                "value       not proven yet: share {} of the final rounds verified; merge the shares' proof files and run --speculate on the result\n",
+                self.share.as_deref().unwrap_or_default()
             )),
             _ => out.push_str(&format!(
                 "value       not proven: {} (root numbers {:?})\n",
@@ -348,10 +342,30 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
+/// How a match value is searched.
+#[derive(Clone, Copy)]
+enum Method {
+    /// Every final round met asked of the round solver.
+    Search,
+    /// Speculate, then verify (`--speculate`).
+    Speculate,
+    /// One share of a speculative proof's verification (`--share`).
+    Share(Share),
+}
+
+impl Method {
+    fn new(speculate: bool) -> Method {
+        match speculate {
+            true => Method::Speculate,
+            false => Method::Search,
+        }
+    }
+}
+
 /// Solves `pos` as an entry: proven, or what the run reached by the time limit.
 fn entry(
     solver: &mut MatchSolver,
-    speculate: bool,
+    method: Method,
     kind: &str,
     pos: &MatchPosition,
     record: Option<String>,
@@ -374,18 +388,20 @@ fn entry(
     };
     let started = std::time::Instant::now();
     let base_nodes = solver.solver().nodes();
-    let result = if speculate {
-        solver.value_by_speculation(&pos, &run).map(|p| Proof {
-            value: p.value,
-            nodes: p.nodes,
-            round_nodes: p.round_nodes,
-            rounds_asked: p.rounds_asked,
-            rounds_settled: p.rounds_settled,
-            round_ends: p.round_ends,
-            seconds: p.seconds,
-        })
-    } else {
-        solver.value(&pos, &run)
+    // The work done, and whether its value is proven.
+    let result = match method {
+        Method::Search => solver.value(&pos, &run).map(|p| (p, true)),
+        Method::Speculate => solver
+            .value_by_speculation(&pos, &run)
+            .map(|p| (p.proof, true)),
+        Method::Share(share) => {
+            solver
+                .verify_share_by_speculation(&pos, &run, share)
+                .map(|outcome| match outcome {
+                    ShareOutcome::Proven(p) => (p.proof, true),
+                    ShareOutcome::Verified(p) => (p.proof, false),
+                })
+        }
     };
     let mut entry = Entry {
         kind: kind.to_owned(),
@@ -406,19 +422,25 @@ fn entry(
         interrupted: false,
         peak_memory_bytes: peak_memory_bytes(),
         speculation: None,
+        share: None,
     };
-    if speculate {
-        entry.speculation = solver.last_speculation().map(|p| Speculation {
-            searches: p.searches,
-            assumed: p.assumed,
-            relied_on: p.relied_on,
-            verified: p.verified,
-            wrong: p.wrong,
-            proof_positions: p.proof_positions,
-        });
+    if !matches!(method, Method::Search) {
+        entry.speculation = solver.last_speculation();
     }
     match result {
-        Ok(proof) => {
+        Ok((proof, proven)) => {
+            entry.nodes = proof.nodes;
+            entry.round_nodes = proof.round_nodes;
+            entry.rounds_asked = proof.rounds_asked;
+            entry.rounds_settled = proof.rounds_settled;
+            entry.round_ends = proof.round_ends;
+            entry.seconds = proof.seconds;
+            if let Method::Share(share) = method {
+                entry.share = Some(share.to_string());
+            }
+            if !proven {
+                return Ok(entry);
+            }
             entry.value = Some(proof.value.name().to_owned());
             entry.winner = Some(
                 side_name(if proof.value == Value::Win {
@@ -429,12 +451,6 @@ fn entry(
                 .to_owned(),
             );
             entry.proven = true;
-            entry.nodes = proof.nodes;
-            entry.round_nodes = proof.round_nodes;
-            entry.rounds_asked = proof.rounds_asked;
-            entry.rounds_settled = proof.rounds_settled;
-            entry.round_ends = proof.round_ends;
-            entry.seconds = proof.seconds;
         }
         Err(MatchSolveError::Solve(SolveError::Stopped)) => {
             let p = last.lock().unwrap_or_else(|e| e.into_inner()).take();
@@ -503,9 +519,18 @@ fn solve(args: SolveArgs) -> Result<()> {
     let pos = args.at.read()?;
     let mut solver = solver(&args.machine)?;
     let bar = spinner(args.output.quiet || args.output.json, "whole-match search");
+    let method = match args.share {
+        Some((i, n)) => Method::Share(
+            u32::try_from(n)
+                .ok()
+                .and_then(|n| Share::new(i as u32, n))
+                .ok_or_else(|| Failure::input(format!("--share {i}/{n}: too many shares")))?,
+        ),
+        None => Method::new(args.machine.speculate),
+    };
     let entry = entry(
         &mut solver,
-        args.machine.speculate,
+        method,
         "given",
         &pos,
         args.at.moves.clone(),
@@ -514,7 +539,8 @@ fn solve(args: SolveArgs) -> Result<()> {
     )?;
     bar.finish_and_clear();
     report::print(&entry, args.output.json, false);
-    if !entry.proven {
+    // A share whose final rounds are all verified did what it was asked.
+    if !entry.proven && entry.share.is_none() {
         return Err(not_proven("the match value is", args.machine.time_limit));
     }
     Ok(())
@@ -827,7 +853,7 @@ fn survey(args: SurveyArgs) -> Result<()> {
         log(format!("{kind}: {text}"));
         let e = entry(
             &mut solver,
-            args.machine.speculate,
+            Method::new(args.machine.speculate),
             &kind,
             &pos,
             record,
