@@ -472,7 +472,7 @@ function refillValue(a, r) {
     return el("span", { class: "res unknown" }, ` \u2014 round ${next} not solved within the time limit`);
   }
   const verb = r.value === "win" ? "wins" : "loses";
-  const length = r.remoteness != null ? ` in ${r.remoteness}` : " (remoteness not found within the time limit)";
+  const length = r.remoteness != null ? ` in ${r.remoteness}` : " (in how many moves: not found within the time limit)";
   return el("span", {
     class: `res ${r.value}`,
     dataset: { value: r.value, remoteness: r.remoteness == null ? "" : String(r.remoteness) },
