@@ -1715,6 +1715,92 @@ async fn the_match_api_answers_as_query_target_and_refuses_garbage_with_its_mess
     assert!(server.alive(), "the server died on bad input");
 }
 
+/// Round 1 of a Standard match (White wins it) after which both refill choices lead to
+/// round starts solved in moments, every move in seconds: found by random play.
+const CHEAP_REFILLS: &str = "c1-f4 b8-b2 a1-a7 f8-h6 g1-c5 b2-a1";
+
+/// `refill`, an entry of an answer's `refills` for a round won by `chooser`, agrees with
+/// `query --target 3 --json` of the next round's start it names: the same position, its
+/// value seen from the chooser, the same remoteness, the winner. With `exact`, the
+/// value and the remoteness must be there; without, each may be missing (`null`).
+fn assert_refill_is_query_s(refill: &Json, record: &str, chooser: &str, exact: bool) {
+    let choice = refill["choice"].as_str().unwrap();
+    let next = match_report("query", &format!("{record} {choice}"));
+    assert_eq!(refill["position"], next["position"], "{choice}");
+    assert_ne!(
+        next["to_move"], chooser,
+        "the round's loser starts the next"
+    );
+    let value = opposite(&next["value"]);
+    if exact || !refill["value"].is_null() {
+        assert_eq!(refill["value"], value, "{choice}: {refill}");
+        let winner = if value == "win" {
+            chooser
+        } else {
+            next["to_move"].as_str().unwrap()
+        };
+        assert_eq!(refill["winner"], winner, "{choice}: {refill}");
+    } else {
+        assert!(refill["winner"].is_null(), "{choice}: {refill}");
+    }
+    if exact || !refill["remoteness"].is_null() {
+        assert_eq!(
+            refill["remoteness"], next["remoteness"],
+            "{choice}: {refill}"
+        );
+    }
+    if refill["value"].is_null() {
+        assert!(refill["remoteness"].is_null(), "{choice}: {refill}");
+    }
+}
+
+#[tokio::test]
+async fn the_refill_choices_carry_the_values_of_the_next_round_starts() {
+    // Time enough for both next rounds: each entry is `query`'s of the start it leads to.
+    let server = Server::start(&["--threads", "1", "--hash-mb", "32", "--time-limit", "300"]);
+    let url = |base: &str, moves: &str| {
+        format!(
+            "{base}api/query?game=match&target=3&moves={}",
+            encode(moves)
+        )
+    };
+    let (status, over) = get(&url(&server.url, CHEAP_REFILLS)).await;
+    assert_eq!(status, 200, "{over}");
+    let chooser = over["refill_by"].as_str().unwrap().to_owned();
+    let refills = over["refills"]
+        .as_array()
+        .expect("a finished round lists its refills");
+    let choices: Vec<&Json> = refills.iter().map(|r| &r["choice"]).collect();
+    assert_eq!(json!(choices), over["refill_choices"]);
+    for refill in refills {
+        assert_refill_is_query_s(refill, CHEAP_REFILLS, &chooser, true);
+    }
+    assert!(over.get("message").is_none(), "{over}");
+
+    // A limit too short for a search: what is there is exact, what is missing is said.
+    let hurried = Server::start(&["--threads", "1", "--hash-mb", "16", "--time-limit", "0.001"]);
+    let (status, cut) = get(&url(&hurried.url, CHEAP_REFILLS)).await;
+    assert_eq!(status, 200, "{cut}");
+    let refills = cut["refills"].as_array().unwrap();
+    assert_eq!(refills.len(), 2, "{cut}");
+    for refill in refills {
+        assert_refill_is_query_s(refill, CHEAP_REFILLS, &chooser, false);
+    }
+    let missing = refills
+        .iter()
+        .any(|r| r["value"].is_null() || r["remoteness"].is_null());
+    let message = cut["message"].as_str().unwrap_or_default();
+    assert_eq!(missing, message.contains("time limit"), "{cut}");
+
+    // No refill where no choice is due: inside a round, the match over, a single round.
+    for moves in ["g1-g7 h8-h6", MATCH_OVER] {
+        let (_, body) = get(&url(&server.url, moves)).await;
+        assert!(body.get("refills").is_none(), "{moves}: {body}");
+    }
+    let (_, single) = get(&format!("{}api/query?moves=g1-g7+h8-h6+g7-h8", server.url)).await;
+    assert!(single.get("refills").is_none(), "{single}");
+}
+
 /// The standing the page shows: round, Black's and White's points.
 async fn shown_standing(client: &Client) -> Checked<(String, String, String)> {
     let standing = client
@@ -1843,6 +1929,76 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         teeth_on(client, "h8").await? == (1, Some("1".into())),
         "the new Sumo on h8 shows {:?}",
         teeth_on(client, "h8").await?
+    );
+
+    // Each refill button carries what it leads to for Black, the chooser, coloured as the
+    // move list colours a move: the value the API gives (checked against `query` by the
+    // API's test), and the remoteness when the page's answer found it in time (a later
+    // request may find one the page's did not: the table has learnt meanwhile).
+    let (_, api) = get(&format!(
+        "{server}api/query?game=match&target=3&moves={}",
+        encode(ROUND_ONE)
+    ))
+    .await;
+    let refills = api["refills"].as_array().cloned().unwrap_or_default();
+    ensure!(
+        refills.len() == 2,
+        "the API lists the refills {} at the round's end",
+        api["refills"]
+    );
+    for refill in &refills {
+        let choice = refill["choice"].as_str().unwrap();
+        let shown = client
+            .find(Locator::Css(&format!("#refill-{choice} .res")))
+            .await
+            .map_err(webdriver(&format!(
+                "the value on the {choice} refill button"
+            )))?;
+        let class = shown.attr("class").await.map_err(webdriver("class"))?;
+        let text = shown.text().await.map_err(webdriver("text"))?;
+        let remoteness = shown
+            .attr("data-remoteness")
+            .await
+            .map_err(webdriver("data-remoteness"))?
+            .unwrap_or_default();
+        let value = refill["value"].as_str().unwrap_or("unknown");
+        ensure!(
+            value != "unknown" && class == Some(format!("res {value}")),
+            "the {choice} refill button shows {class:?} `{text}`, the API says {refill}"
+        );
+        let said = format!(
+            "Black {} round 2",
+            if value == "win" { "wins" } else { "loses" }
+        );
+        ensure!(
+            text.contains(&said)
+                && (remoteness.is_empty() || text.contains(&format!("{said} in {remoteness}"))),
+            "the {choice} refill button says `{text}`, not `{said}`"
+        );
+        ensure!(
+            remoteness.is_empty()
+                || refill["remoteness"].is_null()
+                || remoteness.parse::<u64>().ok() == refill["remoteness"].as_u64(),
+            "the {choice} refill button says `{text}`, the API {refill}"
+        );
+    }
+    let after_left = match_report("solve", ROUND_TWO);
+    let said = format!(
+        "Black {} round 2 in {}",
+        if after_left["value"] == "win" {
+            "loses"
+        } else {
+            "wins"
+        },
+        after_left["remoteness"]
+    );
+    let left = text_of(client, "#refill-left .res").await?;
+    ensure!(
+        left.contains(&said),
+        "the left refill button says `{left}`; after it solve --target 3 says {} {} in {}",
+        after_left["to_move"],
+        after_left["value"],
+        after_left["remoteness"]
     );
 
     // The refill: from the left. Round 2 starts, White to move, the Sumo on h1.

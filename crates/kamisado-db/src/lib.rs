@@ -60,7 +60,7 @@ pub use header::{
     Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
 };
 pub use oracle::{
-    MoveBound, MoveVerdict, MovesReport, Oracle, OracleAnalysis, OracleError, Rounds, Source,
-    Verdict,
+    MoveBound, MoveVerdict, MovesReport, Oracle, OracleAnalysis, OracleError, RefillOutcome,
+    Rounds, Source, Verdict,
 };
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

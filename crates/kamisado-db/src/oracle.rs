@@ -17,8 +17,8 @@
 
 use std::sync::OnceLock;
 
-use kamisado_core::{Kamisado, Position};
-use kamisado_match::{IllegalMatchMove, MatchPosition, MatchRound, Move};
+use kamisado_core::{Kamisado, Position, Side};
+use kamisado_match::{IllegalMatchMove, MatchPosition, MatchRound, Move, Refill};
 use kamisado_solver::{
     Cancel, Depth, MovesAnalysis, Options, Outcome, Progress, Score, Solution, SolveError, Solver,
     Value,
@@ -198,6 +198,24 @@ pub struct MovesReport {
     pub best: Vec<Move>,
     /// Whether the analysis did all its [`Depth`] asked.
     pub complete: bool,
+}
+
+/// What one refill choice between the rounds of a match leads to: the next round's start
+/// and, as far as [`Oracle::refills`] got, who wins that round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefillOutcome {
+    pub choice: Refill,
+    /// The finished round's winner, who chooses.
+    pub chooser: Side,
+    /// The next round's start: the finished round's loser to move, with a free choice.
+    pub start: MatchPosition,
+    /// For the chooser: who wins the next round; `None` if the search was stopped first.
+    pub value: Option<Value>,
+    /// The next round's exact remoteness (its moves to the end); `None` unless asked for
+    /// and found before a stop.
+    pub remoteness: Option<u32>,
+    /// Where the last of `value` and `remoteness` found came from.
+    pub source: Option<Source>,
 }
 
 /// A position and all its moves.
@@ -459,6 +477,64 @@ impl Oracle {
             return Ok((stored.value, Source::Database));
         }
         Ok((self.search(&pos)?.value(cancel)?, Source::Search))
+    }
+
+    /// In a finished round of a match that goes on, what each refill choice leads to (in
+    /// the order of [`Refill::ALL`]): both next rounds' values first (proof-number search
+    /// alone, far cheaper than a remoteness), then, if `remoteness` is asked for, both
+    /// exact remotenesses. A stop is not an error: what was found before it is kept and
+    /// the rest is `None`. `None` when no refill choice is due.
+    ///
+    /// The next round always has a Sumo on the board (the winner's tower gains a rank),
+    /// so the oracle must be one set up for such rounds (see [`Rounds`]).
+    pub fn refills(
+        &self,
+        pos: &MatchPosition,
+        remoteness: bool,
+        cancel: &Cancel,
+    ) -> Result<Option<[RefillOutcome; 2]>, OracleError> {
+        let (Some(end), false) = (pos.round_end(), pos.is_match_over()) else {
+            return Ok(None);
+        };
+        let mut outcomes = Refill::ALL.map(|choice| RefillOutcome {
+            choice,
+            chooser: end.winner,
+            start: pos
+                .refill(choice)
+                .expect("a finished round of an unfinished match refills")
+                .resolve(),
+            value: None,
+            remoteness: None,
+            source: None,
+        });
+        for outcome in &mut outcomes {
+            match self.value(&outcome.start, cancel) {
+                Ok((value, source)) => {
+                    // The next round's start is for its side to move, the round's loser.
+                    outcome.value = Some(if outcome.start.turn() == end.winner {
+                        value
+                    } else {
+                        value.flip()
+                    });
+                    outcome.source = Some(source);
+                }
+                Err(OracleError::Stopped) => return Ok(Some(outcomes)),
+                Err(e) => return Err(e),
+            }
+        }
+        if remoteness {
+            for outcome in &mut outcomes {
+                match self.position(&outcome.start, cancel) {
+                    Ok(verdict) => {
+                        outcome.remoteness = Some(verdict.outcome.remoteness);
+                        outcome.source = Some(verdict.source);
+                    }
+                    Err(OracleError::Stopped) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(Some(outcomes))
     }
 
     /// The value and remoteness of a position for its side to move.

@@ -154,23 +154,13 @@ impl PerfectPlayer {
         pos: &MatchPosition,
         cancel: &Cancel,
     ) -> Result<Option<RefillChoice>, OracleError> {
-        let (Some(end), false) = (pos.round_end(), pos.is_match_over()) else {
+        let Some([left, right]) = self.oracle.refills(pos, false, cancel)? else {
             return Ok(None);
         };
-        let chooser = end.winner;
-        let after = |choice: Refill| -> Result<Value, OracleError> {
-            let next = pos
-                .refill(choice)
-                .expect("a finished round of an unfinished match refills");
-            let (value, _) = self.oracle.value(&next, cancel)?;
-            // The next round's start is for its side to move, the round's loser.
-            Ok(if next.resolve().turn() == chooser {
-                value
-            } else {
-                value.flip()
-            })
+        let chooser = left.chooser;
+        let (Some(left), Some(right)) = (left.value, right.value) else {
+            return Err(OracleError::Stopped);
         };
-        let (left, right) = (after(Refill::Left)?, after(Refill::Right)?);
         let choice = if right > left {
             Refill::Right
         } else {

@@ -9,12 +9,13 @@
 //! minute or more, and the value should not wait for them.
 
 use kamisado_core::{quote, Tower};
-use kamisado_db::Oracle;
+use kamisado_db::RefillOutcome;
 use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
 use kamisado_solver::{Cancel, Depth};
 use serde::Serialize;
 
 use super::perfect_line::perfect_line;
+use super::App;
 use crate::analysis::{analyse, QueryReport};
 use crate::args::{parse_target, PositionArgs};
 use crate::failure::{Failure, Result};
@@ -132,6 +133,10 @@ pub struct Answer {
     /// Match play: the ranked towers, and whether the round and the match are over.
     #[serde(flatten)]
     match_play: Option<MatchJson>,
+    /// Match play, a finished round of a match that goes on: what each refill choice
+    /// leads to, in the order of `refill_choices`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    refills: Vec<RefillJson>,
     /// Why the answer is incomplete, if it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
@@ -140,7 +145,12 @@ pub struct Answer {
 impl Answer {
     /// Whether nothing is missing: every move answered and the perfect line whole.
     pub fn is_complete(&self) -> bool {
-        self.report.complete() && self.pv_complete
+        self.report.complete()
+            && self.pv_complete
+            && self
+                .refills
+                .iter()
+                .all(|r| r.value.is_some() && r.remoteness.is_some())
     }
 }
 
@@ -184,6 +194,70 @@ impl MatchJson {
             match_over: pos.is_match_over(),
         }
     }
+}
+
+/// One refill choice and the next round it leads to, as the move list gives a move: the
+/// value for the player choosing (the finished round's winner).
+#[derive(Serialize)]
+struct RefillJson {
+    /// `left` or `right`.
+    choice: &'static str,
+    /// Position text of the next round's start (its side to move is the round's loser).
+    position: String,
+    /// For the chooser: `win` or `loss` of the next round; `null` if the time limit struck
+    /// first.
+    value: Option<&'static str>,
+    /// The next round's moves to its end with perfect play, once known.
+    remoteness: Option<u32>,
+    /// Who wins the next round, once known.
+    winner: Option<&'static str>,
+    source: Option<&'static str>,
+}
+
+impl RefillJson {
+    fn of(outcome: &RefillOutcome) -> RefillJson {
+        RefillJson {
+            choice: outcome.choice.word(),
+            position: outcome.start.to_string(),
+            value: outcome.value.map(|v| v.name()),
+            remoteness: outcome.remoteness,
+            winner: outcome.value.map(|v| {
+                if v == kamisado_solver::Value::Win {
+                    outcome.chooser.name()
+                } else {
+                    (!outcome.chooser).name()
+                }
+            }),
+            source: outcome.source.map(|s| s.name()),
+        }
+    }
+}
+
+/// What a stop left unknown of the refill choices, if anything: "time limit of 10 s
+/// reached: after left, who wins round 2 is known but not in how many moves; after right,
+/// who wins round 2 is not known".
+fn refills_unknown(refills: &[RefillOutcome], time_limit: f64) -> Option<String> {
+    let next = refills.first()?.start.round_number();
+    let missing: Vec<String> = refills
+        .iter()
+        .filter_map(|r| match (r.value, r.remoteness) {
+            (None, _) => Some(format!(
+                "after {}, who wins round {next} is not known",
+                r.choice
+            )),
+            (Some(_), None) => Some(format!(
+                "after {}, who wins round {next} is known but not in how many moves",
+                r.choice
+            )),
+            _ => None,
+        })
+        .collect();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "time limit of {time_limit} s reached: {}",
+            missing.join("; ")
+        )
+    })
 }
 
 #[derive(Serialize)]
@@ -284,14 +358,11 @@ fn played_line(request: &Request) -> LineJson {
 }
 
 /// Answers a request: blocking, bounded by `cancel`. `time_limit` (seconds) is only for
-/// the message when the search is stopped. `oracle` must be one set up for the round of
-/// the request's position (see [`kamisado_db::Rounds`]).
-pub fn answer(
-    oracle: &Oracle,
-    request: &Request,
-    cancel: &Cancel,
-    time_limit: f64,
-) -> Result<Answer> {
+/// the message when the search is stopped. Each round is asked of the oracle `app` has
+/// for it (see [`kamisado_db::Rounds`]).
+pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) -> Result<Answer> {
+    let oracle = app.oracle_for(request.position())?;
+    let oracle = oracle.as_ref();
     // Match play: the round's value and a perfect line first (a null-window search and
     // probes at its score), then every move.
     let early = if request.is_match() {
@@ -325,6 +396,16 @@ pub fn answer(
             None => (Vec::new(), false),
         },
     };
+    // A finished round of a match that goes on: what each refill choice leads to, asked
+    // of the next round's oracle (a Sumo is on its board) with what time is left.
+    let refills = match pos.refill(kamisado_match::Refill::Left) {
+        Ok(next) if request.is_match() => app
+            .oracle_for(&next)?
+            .refills(&pos, true, cancel)
+            .map_err(Failure::oracle)?
+            .map_or_else(Vec::new, Vec::from),
+        _ => Vec::new(),
+    };
     let message = if analysis.timed_out {
         // The server's time limit, which the visitor cannot change: no advice in flags.
         Some(analysis.time_out_fact(time_limit))
@@ -339,7 +420,7 @@ pub fn answer(
             pv.len()
         ))
     } else {
-        None
+        refills_unknown(&refills, time_limit)
     };
     Ok(Answer {
         game: request.game,
@@ -349,6 +430,7 @@ pub fn answer(
         pv_complete,
         line: played_line(request),
         match_play: request.is_match().then(|| MatchJson::of(&pos)),
+        refills: refills.iter().map(RefillJson::of).collect(),
         message,
     })
 }

@@ -134,8 +134,7 @@ pub async fn query(
     let quick = tokio::task::spawn_blocking(move || {
         let stopped = Cancel::new();
         stopped.cancel();
-        let oracle = shared.oracle_for(quick_request.position()).ok()?;
-        answer(&oracle, &quick_request, &stopped, 0.0)
+        answer(&shared, &quick_request, &stopped, 0.0)
             .ok()
             .filter(Answer::is_complete)
     })
@@ -145,8 +144,7 @@ pub async fn query(
     }
     let shared = Arc::clone(&app);
     search(&app, move |cancel, limit| {
-        let oracle = shared.oracle_for(request.position())?;
-        answer(&oracle, &request, cancel, limit)
+        answer(&shared, &request, cancel, limit)
     })
     .await
 }

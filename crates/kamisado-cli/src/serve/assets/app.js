@@ -457,10 +457,26 @@ function renderRefill(a) {
   box.replaceChildren(el("div", {}, `${capitalise(a.refill_by)} won the round and chooses how both home rows are refilled for round ${a.round + 1} (${a.refill_by === "black" ? "White" : "Black"}, the loser, starts):`),
     ...choices.map((c) => {
       const [title, what] = REFILL_WORDS[c] || [c, ""];
-      const b = el("button", { type: "button", id: `refill-${c}`, dataset: { refill: c } }, title, el("small", {}, what));
+      const b = el("button", { type: "button", id: `refill-${c}`, dataset: { refill: c } }, title,
+        refillValue(a, (a.refills || []).find((r) => r.choice === c)), el("small", {}, what));
       b.addEventListener("click", () => play([c]));
       return b;
     }));
+}
+
+// What a refill choice leads to, for the round's winner who makes it, coloured as the
+// move list colours a move for its mover: "Black wins round 3 in 12".
+function refillValue(a, r) {
+  const next = a.round + 1;
+  if (!r || !r.value) {
+    return el("span", { class: "res unknown" }, ` \u2014 round ${next} not solved within the time limit`);
+  }
+  const verb = r.value === "win" ? "wins" : "loses";
+  const length = r.remoteness != null ? ` in ${r.remoteness}` : " (in how many moves: not found within the time limit)";
+  return el("span", {
+    class: `res ${r.value}`,
+    dataset: { value: r.value, remoteness: r.remoteness == null ? "" : String(r.remoteness) },
+  }, ` \u2014 ${capitalise(a.refill_by)} ${verb} round ${next}${length}`);
 }
 
 function renderHistory() {
