@@ -13,7 +13,9 @@
 //!    fail-soft search proved. When the best score is known, each remaining move of that
 //!    value is probed once at it: it is a best move, or its upper bound shows it is not.
 //! 3. **Every remoteness** (only with [`Depth::Every`]): each move not yet exact is
-//!    searched inside the bounds it already has.
+//!    searched inside the bounds it already has, by proof-number search of "is its
+//!    remoteness at most n?" for a few n (see `remoteness_by_proofs`): alpha-beta proofs
+//!    of exact remoteness cost several times the nodes there.
 //!
 //! A stop (a time limit) ends the analysis where it is: every move keeps the bounds
 //! proved so far, never a bound a cut-short search claimed.
