@@ -4,8 +4,9 @@
 //! Standard match, each the first one seeded random play reaches (the seeds and the play
 //! of `kamisado whole-match survey`, which lists the 2-2 and 2-1 ones in
 //! data/match-standard.json): a fresh solver each time, with `query`'s default table.
-//! `--all-remoteness` (every move's exact remoteness) takes minutes at these positions
-//! and is measured with the command (README), not here.
+//! The second group asks every move's exact remoteness (`query --all-remoteness`, target:
+//! under 30 s); at ten samples each it runs for many minutes
+//! (`cargo bench --bench all_moves -- every-remoteness` runs it alone).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use kamisado_match::{MatchPosition, MatchRound};
@@ -20,25 +21,33 @@ const ROUND_STARTS: &[(&str, u64, &str)] = &[
 ];
 
 fn bench_round_starts(c: &mut Criterion) {
-    let mut group = c.benchmark_group("all-moves-best-remoteness");
-    group.sample_size(10);
-    group.measurement_time(std::time::Duration::from_secs(60));
-    for &(tier, seed, text) in ROUND_STARTS {
-        let pos: MatchPosition = text.parse().expect("a round start");
-        group.bench_with_input(BenchmarkId::new(tier, seed), &pos, |b, pos| {
-            b.iter(|| {
-                let options = Options {
-                    threads: 2,
-                    ..Options::default()
-                };
-                let solver = Solver::new(MatchRound, options).unwrap();
-                let a = solver.analyse_moves(pos, Depth::Best, &|_| None, &Cancel::new(), &|_| {});
-                assert!(a.complete && a.best_score().is_some());
-                a
-            })
-        });
+    for (name, depth, seconds) in [
+        ("all-moves-best-remoteness", Depth::Best, 60),
+        ("all-moves-every-remoteness", Depth::Every, 300),
+    ] {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.measurement_time(std::time::Duration::from_secs(seconds));
+        for &(tier, seed, text) in ROUND_STARTS {
+            let pos: MatchPosition = text.parse().expect("a round start");
+            group.bench_with_input(BenchmarkId::new(tier, seed), &pos, |b, pos| {
+                b.iter(|| {
+                    let options = Options {
+                        threads: 2,
+                        ..Options::default()
+                    };
+                    let solver = Solver::new(MatchRound, options).unwrap();
+                    let a = solver.analyse_moves(pos, depth, &|_| None, &Cancel::new(), &|_| {});
+                    assert!(a.complete && a.best_score().is_some());
+                    if depth == Depth::Every {
+                        assert!(a.moves.iter().all(|m| m.exact().is_some()));
+                    }
+                    a
+                })
+            });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench_round_starts);

@@ -3,7 +3,9 @@
 //! on its own (`Solver::analyse`, one exact search per move, on a table of its own): every
 //! move's value, the best moves and their remoteness, the bounds left on the others, and
 //! with `Depth::Every` every move's exact remoteness. On single-round positions of the
-//! middle game and on late match-round positions with Sumos.
+//! middle game and on late match-round positions with Sumos; and every move's exact
+//! remoteness (found by proof-number search of "remoteness at most n?" questions) against
+//! the reference's minimax of the position after the move.
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -122,6 +124,50 @@ fn single_round_moves_agree_with_minimax_and_with_each_move_solved_alone() {
     assert_eq!(checked, 60, "not enough positions");
     // The analysis must have left some moves bounded, or Depth::Best tested nothing.
     assert!(bounded >= 50, "only {bounded} moves left with bounds");
+}
+
+/// `Depth::Every` finds each move's exact remoteness by proof-number questions alone (no
+/// alpha-beta): each must be the reference minimax's outcome of the position after the
+/// move, seen from the mover, whichever side moves there (a blocked side's zero-length
+/// move hands the mover the next turn).
+#[test]
+fn every_single_round_moves_remoteness_is_the_reference_minimax_of_its_position() {
+    let every = solver(Kamisado, 2);
+    let mut table = HashMap::new();
+    let (mut positions, mut moves, mut wins, mut long) = (0, 0, 0, 0);
+    for seed in 0..2_000u64 {
+        if positions == 20 {
+            break;
+        }
+        let pos: Position = random_position(seed + 10_000, 18 + (seed % 5) as u32)
+            .to_text()
+            .parse()
+            .unwrap();
+        if pos.is_over() {
+            continue;
+        }
+        let mover = Kamisado.player(&pos);
+        let a = all_moves(&every, &pos, Depth::Every);
+        for m in &a.moves {
+            let child = Kamisado.play(&pos, m.mv);
+            let reference = RefPosition::parse(&child.to_string()).unwrap();
+            let (child_wins, r) = minimax_with_table(&reference, &mut table);
+            // The reference's result is for the side to move in the position text.
+            let mover_wins = child_wins == (Kamisado.player(&child) == mover);
+            let value = if mover_wins { Value::Win } else { Value::Loss };
+            assert_eq!(m.exact(), Some(Score::new(value, r + 1)), "{pos}: {}", m.mv);
+            moves += 1;
+            wins += mover_wins as usize;
+            long += (r + 1 >= 6) as usize;
+        }
+        positions += 1;
+    }
+    assert_eq!(positions, 20, "not enough positions");
+    // Wins and losses, and remoteness long enough for several questions per move.
+    assert!(
+        moves >= 60 && wins >= 15 && moves - wins >= 15 && long >= 8,
+        "{moves} moves, {wins} wins, {long} of remoteness 6 or more"
+    );
 }
 
 #[test]

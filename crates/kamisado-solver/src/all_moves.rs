@@ -13,7 +13,9 @@
 //!    fail-soft search proved. When the best score is known, each remaining move of that
 //!    value is probed once at it: it is a best move, or its upper bound shows it is not.
 //! 3. **Every remoteness** (only with [`Depth::Every`]): each move not yet exact is
-//!    searched inside the bounds it already has.
+//!    searched inside the bounds it already has, by proof-number search of "is its
+//!    remoteness at most n?" for a few n (see `remoteness_by_proofs`): alpha-beta proofs
+//!    of exact remoteness cost several times the nodes there.
 //!
 //! A stop (a time limit) ends the analysis where it is: every move keeps the bounds
 //! proved so far, never a bound a cut-short search claimed.
@@ -23,10 +25,12 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::cancel::Cancel;
+use crate::dfpn::child_question;
 use crate::remoteness::Remoteness;
 use crate::solver::Solver;
+use crate::table::Question;
 use crate::walker::Walker;
-use crate::{Game, Score, Value};
+use crate::{Game, Score, Value, MAX_REMOTENESS};
 
 /// How far an all-moves analysis goes beyond every move's value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,29 +362,32 @@ impl<G: Game> Solver<G> {
         // The best moves first: their exact scores order the table for the rest.
         let mut open: Vec<usize> = (0..nodes.len()).filter(|&i| !nodes[i].exact()).collect();
         open.sort_by_key(|&i| std::cmp::Reverse(nodes[i].high));
-        let done = Mutex::new(0);
+        // The remoteness of the moves finished so far, wins and losses apart: the first
+        // guess for the next move of that value (the moves of a position tend to last
+        // alike). Only the order of the questions depends on it, never an answer.
+        let finished = Mutex::new((0, Vec::new(), Vec::new()));
         let narrowed: Vec<(Score, Score)> = self.pool().install(|| {
             open.par_iter()
                 .map(|&i| {
                     let c = &nodes[i];
-                    // MTD(f) from the fast end (a win's highest score, a loss's
-                    // lowest: short wins and losses are proved with small trees),
-                    // keeping what each probe proved.
-                    let (mut low, mut high) = (c.low, c.high);
-                    let from_top = low.value() == Value::Win;
-                    while low < high {
-                        let beta = if from_top { high } else { low.above() };
-                        match self.probe_move(&c.pos, c.passed, beta, cancel) {
-                            Some(s) if s >= beta => low = s.min(high),
-                            Some(s) => high = s.max(low),
-                            None => break,
+                    let win = c.low.value() == Value::Win;
+                    let guess = {
+                        let f = finished.lock().unwrap();
+                        median(if win { &f.1 } else { &f.2 })
+                    };
+                    let (low, high) = self.remoteness_by_proofs(c, guess, cancel);
+                    let mut f = finished.lock().unwrap();
+                    f.0 += 1;
+                    if let Some(r) = (low == high).then(|| low.remoteness()).flatten() {
+                        if win {
+                            f.1.push(r)
+                        } else {
+                            f.2.push(r)
                         }
                     }
-                    let mut d = done.lock().unwrap();
-                    *d += 1;
                     progress(Progress {
                         stage: Stage::Remoteness,
-                        done: *d,
+                        done: f.0,
                         total: open.len(),
                     });
                     (low, high)
@@ -392,4 +399,105 @@ impl<G: Game> Solver<G> {
         }
         !cancel.is_cancelled()
     }
+
+    /// The exact score of a move of known value (a win or a loss) by proof-number search
+    /// of "is its remoteness at most n?" for one n after another. The first n is the
+    /// `guess` if there is one, else the fast end (short wins and short losses have small
+    /// proofs, and a bound n cuts every line longer than n); then n gallops away from the
+    /// last answer's side (down from a yes, up from a no) until the answer turns, and
+    /// bisects between the bounds. On the calling thread; every answer is kept in the
+    /// shared table, as bounds and numbers the later questions reuse. Returns the bounds
+    /// proved (exact unless stopped).
+    ///
+    /// Alpha-beta answers the same questions, but its proof of an exact remoteness is the
+    /// costly part of a whole position: proof-number search goes where the proof is
+    /// cheapest (the README's `query` section has the measures).
+    fn remoteness_by_proofs(
+        &self,
+        c: &Child<G>,
+        guess: Option<u32>,
+        cancel: &Cancel,
+    ) -> (Score, Score) {
+        let (mut low, mut high) = (c.low, c.high);
+        let value = low.value();
+        if value == Value::Draw || high.value() != value {
+            return (low, high);
+        }
+        let win = value == Value::Win;
+        // Which way n gallops: `Some(true)` down from the slow end (while the answers are
+        // yes), `Some(false)` up from the fast end (while they are no); `None` once they
+        // have turned (then bisect). Without a guess, up from the fast end at once.
+        let mut gallop = Some(false);
+        let mut step = 1;
+        let mut guess = guess;
+        while low < high {
+            // The remoteness lies in fast..=slow.
+            let (fast, slow) = if win { (high, low) } else { (low, high) };
+            let fast = fast.remoteness().unwrap_or(0);
+            let slow = slow.remoteness().unwrap_or(0).min(MAX_REMOTENESS);
+            if fast >= slow {
+                // Only a remoteness past the game's longest is left: nothing to ask.
+                break;
+            }
+            let first = guess.take();
+            let n = match (first, gallop) {
+                (Some(g), _) => g.clamp(fast, slow - 1),
+                (None, Some(false)) => (fast + step - 1).min(slow - 1),
+                (None, Some(true)) => slow.saturating_sub(step).max(fast),
+                (None, None) => fast + (slow - fast) / 2,
+            };
+            // "At most n": a win scores at least a win in n; a loss does not score at
+            // least a loss in n + 1.
+            let beta = if win {
+                Score::new(Value::Win, n)
+            } else {
+                Score::new(Value::Loss, n + 1)
+            };
+            let Some(reaches) = self.prove_move(&c.pos, c.passed, beta, cancel) else {
+                break;
+            };
+            if reaches {
+                low = beta;
+            } else {
+                high = beta.below();
+            }
+            let at_most = reaches == win;
+            (gallop, step) = match gallop {
+                // The answer at the guess sets the direction.
+                _ if first.is_some() => (Some(at_most), 1),
+                Some(down) if down == at_most => (gallop, step * 2),
+                // The answer turned: the remoteness lies between the last two questions.
+                _ => (None, step),
+            };
+            // Whatever else the table proved on the way (other moves' searches share it).
+            if let Some(e) = self.table().get(self.game().key(&c.pos)) {
+                let (a, b) = (e.low.through_move(c.passed), e.high.through_move(c.passed));
+                let (a, b) = if c.passed { (b, a) } else { (a, b) };
+                (low, high) = (low.max(a).min(high), high.min(b).max(low));
+            }
+        }
+        (low, high)
+    }
+
+    /// Whether the move to `child` scores at least `beta` for the mover, by proof-number
+    /// search of that one question on the calling thread; `None` if stopped first.
+    fn prove_move(
+        &self,
+        child: &G::Position,
+        passed: bool,
+        beta: Score,
+        cancel: &Cancel,
+    ) -> Option<bool> {
+        let question = child_question::<G>(Question::at_least(beta), passed);
+        // Through a move to the opponent, the child's "no" is the mover's "yes".
+        let yes = self.at_least(child, question.threshold(), cancel).ok()?;
+        Some(yes != passed)
+    }
+}
+
+/// The median of `values`, if any.
+fn median(values: &[u32]) -> Option<u32> {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    v.get(v.len() / 2).copied()
 }

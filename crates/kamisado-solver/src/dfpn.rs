@@ -13,6 +13,13 @@
 //! moves) it stays, with its numbers in their roles. A game without draws has one
 //! question only: "you do not at least draw" is "you do not win" there.
 //!
+//! The same search answers questions about remoteness: "do I win within n moves?" is
+//! "score >= win in n?", and becomes "do you lose within n - 1?" one move down, so the
+//! threshold carries the depth bound and a line that runs past it is settled by the
+//! bounds alone (an unfinished position cannot win in 0). Nothing but the threshold is
+//! stored: a position reached at two depths asks two questions, and the entry keeps the
+//! numbers of the last one and the bounds every answer proved.
+//!
 //! Numbers live in the shared [`Table`](crate::Table), beside the score bounds that
 //! answers turn into, so threads and both kinds of search reuse each other's results.
 //! The game graph is acyclic, so no cycle handling is needed.
@@ -26,14 +33,25 @@ pub const INF: u32 = u32::MAX;
 /// Largest finite proof number; sums saturate here so that they never fake a proof.
 const MAX_FINITE: u32 = INF - 1;
 
-/// The question to ask of a child, given the parent's: the complement's threshold when
-/// the opponent moves next (its numbers then swap roles), the same question otherwise.
+/// The question to ask of a child, given the parent's "score at least t?": when the
+/// opponent moves next, the question whose "no" is the parent's "yes" (its numbers then
+/// swap roles), else the question whose "yes" is. Across a move the threshold moves one
+/// step away from the end: "win within n" becomes "lose within n - 1" or "win within
+/// n - 1", and a win or draw question stays one. A game without draws asks "at least a
+/// draw?" as "a win?": the two are the same question there.
 #[inline]
 pub(crate) fn child_question<G: Game>(question: Question, passed: bool) -> Question {
     match (G::DRAWS && passed, question) {
-        (false, q) => q,
+        (false, Question::Wins | Question::DrawsOrWins) => question,
         (true, Question::Wins) => Question::DrawsOrWins,
         (true, Question::DrawsOrWins) => Question::Wins,
+        (_, Question::AtLeast(t)) => {
+            // The parent scores at least t through a child scoring x exactly when
+            // x.through_move(passed) > t - 1, that is x < c if passed and x > c if not,
+            // for c = (t - 1).child_bound(passed) (see `Score::child_bound`).
+            let c = t.below().child_bound(passed);
+            Question::at_least(if passed { c } else { c.above() })
+        }
     }
 }
 
@@ -46,11 +64,14 @@ fn answers_yes(question: Question, s: Score, passed: bool) -> bool {
 /// The bounds a settled question leaves on the score.
 #[inline]
 fn settled_bounds<G: Game>(question: Question, yes: bool) -> (Score, Score) {
-    match (yes, question) {
-        (true, q) => (q.threshold(), Score::WON),
-        // No win: a draw at best, or, in a game without draws, a loss.
-        (false, Question::Wins) if G::DRAWS => (Score::LOST, Score::DRAW),
-        (false, _) => (Score::LOST, Score::BELOW_DRAW),
+    let threshold = question.threshold();
+    if yes {
+        (threshold, Score::WON)
+    } else if !G::DRAWS && threshold.below() == Score::DRAW {
+        // No win, in a game without draws: a loss.
+        (Score::LOST, Score::BELOW_DRAW)
+    } else {
+        (Score::LOST, threshold.below())
     }
 }
 
@@ -81,6 +102,18 @@ fn numbers_from_parent<G: Game>(
         (0, INF)
     } else if c.high < threshold {
         (INF, 0)
+    } else if matches!(q, Question::AtLeast(_))
+        && c.found
+        && c.pn != 0
+        && c.dn != 0
+        && (c.pn, c.dn) != (1, 1)
+    {
+        // A remoteness question about a position whose entry holds the numbers of
+        // another threshold (an earlier probe, or the same position reached at another
+        // depth): the nearby question's numbers are a better first guess than the
+        // game's, and any guess is correct. (Numbers that settled the other question say
+        // nothing here, and a value search keeps to its own numbers.)
+        (c.pn.min(MAX_FINITE), c.dn.min(MAX_FINITE))
     } else {
         game.estimate(&c.pos)
     };

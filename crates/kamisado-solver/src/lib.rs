@@ -11,7 +11,8 @@
 //!   alpha-beta ([`remoteness`]), inside the range the value names;
 //! - [`Solver::solve`], [`Solver::analyse`]: best moves, perfect lines, every move;
 //! - [`Solver::analyse_moves`]: every move's value, then the best moves' exact remoteness
-//!   with bounds shared between the moves, then (if asked) every move's.
+//!   with bounds shared between the moves, then (if asked) every move's, by proof-number
+//!   search of remoteness questions ([`Solver::at_least`]: "score at least a win in n?").
 //!
 //! Both searches walk the game the same way ([`walker`]) over one bounded table shared by
 //! all threads ([`Table`]), keyed by each game's exact [`Key`] of any width. Results are

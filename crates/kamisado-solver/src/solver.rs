@@ -204,6 +204,20 @@ impl<G: Game> Solver<G> {
         })
     }
 
+    /// Whether `pos` scores at least `beta` for its side to move ("wins within 12
+    /// moves?" is `Score::new(Value::Win, 12)`), by proof-number search of that one
+    /// question on the calling thread; any score or bound may be asked. The answer is
+    /// kept in the table as a bound. What `analyse_moves` asks, move by move, to find
+    /// every move's exact remoteness.
+    pub fn at_least(
+        &self,
+        pos: &G::Position,
+        beta: Score,
+        cancel: &Cancel,
+    ) -> Result<bool, SolveError> {
+        self.prove(pos, Question::at_least(beta), cancel)
+    }
+
     /// The exact score (value and remoteness, see [`Score`]) of a position.
     pub fn score(&self, pos: &G::Position, cancel: &Cancel) -> Result<Score, SolveError> {
         if let Some(v) = self.game.outcome(pos) {

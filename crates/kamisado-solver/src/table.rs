@@ -20,22 +20,42 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{Key, Known, Score, Value};
 
-/// Which question an entry's proof and disproof numbers are about.
+/// Which question an entry's proof and disproof numbers are about: "does the side to move
+/// score at least this?".
+///
+/// The value searches ask [`Question::Wins`] and, in games with draws,
+/// [`Question::DrawsOrWins`]; the remoteness searches ask [`Question::AtLeast`] any other
+/// threshold ("wins within 12 moves", "loses in no fewer than 9"). Build one with
+/// [`Question::at_least`], which names the two value questions by their variants, so that
+/// one question has one representation and entries compare equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Question {
     /// "Does the side to move win?"
     Wins,
     /// "Does the side to move at least draw?" (only asked in games with draws).
     DrawsOrWins,
+    /// "Does the side to move score at least this?", for any threshold but the two above.
+    AtLeast(Score),
 }
 
 impl Question {
+    /// The question "score at least `threshold`?".
+    #[inline]
+    pub fn at_least(threshold: Score) -> Question {
+        match threshold {
+            Score::ABOVE_DRAW => Question::Wins,
+            Score::DRAW => Question::DrawsOrWins,
+            t => Question::AtLeast(t),
+        }
+    }
+
     /// The lowest score that answers yes.
     #[inline]
     pub fn threshold(self) -> Score {
         match self {
             Question::Wins => Score::ABOVE_DRAW,
             Question::DrawsOrWins => Score::DRAW,
+            Question::AtLeast(t) => t,
         }
     }
 }
@@ -129,10 +149,34 @@ impl Entry {
 pub const MAX_WORK: u32 = (1 << 30) - 1;
 
 const ENTRIES_PER_BUCKET: usize = 4;
+// The flag word: work (bits 0 to 29), the lock (bit 30, entry 0 only), and three scores
+// of `SCORE_BITS` each from bit 31 up: the question's threshold, the low and the high
+// bound. Every
+// score and bound a search uses lies within `MAX_REMOTENESS` (500) of a win or a loss,
+// within +-1001, so eleven signed bits hold it.
 const WORK_MASK: u64 = MAX_WORK as u64;
-const QUESTION_BIT: u64 = 1 << 30;
 /// The lock of a bucket: a bit of its first entry's flag word that no field uses.
-const LOCK_BIT: u64 = 1 << 31;
+const LOCK_BIT: u64 = 1 << 30;
+const SCORE_BITS: u32 = 11;
+const THRESHOLD_SHIFT: u32 = 31;
+const LOW_SHIFT: u32 = THRESHOLD_SHIFT + SCORE_BITS;
+const HIGH_SHIFT: u32 = LOW_SHIFT + SCORE_BITS;
+const _: () = assert!(HIGH_SHIFT + SCORE_BITS == 64);
+
+/// A score as `SCORE_BITS` bits of the flag word (two's complement).
+#[inline]
+fn pack_score(s: Score) -> u64 {
+    debug_assert!((s.to_bits() as i32).unsigned_abs() < 1 << (SCORE_BITS - 1));
+    (s.to_bits() as u64) & ((1 << SCORE_BITS) - 1)
+}
+
+/// The score at `shift` of a flag word.
+#[inline]
+fn unpack_score(flags: u64, shift: u32) -> Score {
+    // Sign-extend the field: move it to the top of the word, then shift back.
+    let bits = ((flags << (64 - shift - SCORE_BITS)) as i64) >> (64 - SCORE_BITS);
+    Score::from_bits(bits as i16)
+}
 
 pub struct Table<K: Key> {
     words: Words,
@@ -351,13 +395,9 @@ impl<'a, K: Key> Lock<'a, K> {
         Entry {
             pn: numbers as u32,
             dn: (numbers >> 32) as u32,
-            question: if flags & QUESTION_BIT != 0 {
-                Question::DrawsOrWins
-            } else {
-                Question::Wins
-            },
-            low: Score::from_bits((flags >> 32) as u16 as i16),
-            high: Score::from_bits((flags >> 48) as u16 as i16),
+            question: Question::at_least(unpack_score(flags, THRESHOLD_SHIFT)),
+            low: unpack_score(flags, LOW_SHIFT),
+            high: unpack_score(flags, HIGH_SHIFT),
             work: (flags & WORK_MASK) as u32,
         }
     }
@@ -371,14 +411,10 @@ impl<'a, K: Key> Lock<'a, K> {
             w[j].store(word, Ordering::Relaxed);
         }
         w[K::WORDS].store(e.pn as u64 | (e.dn as u64) << 32, Ordering::Relaxed);
-        let question = match e.question {
-            Question::Wins => 0,
-            Question::DrawsOrWins => QUESTION_BIT,
-        };
         let flags = e.work.clamp(1, MAX_WORK) as u64
-            | question
-            | (e.low.to_bits() as u16 as u64) << 32
-            | (e.high.to_bits() as u16 as u64) << 48;
+            | pack_score(e.question.threshold()) << THRESHOLD_SHIFT
+            | pack_score(e.low) << LOW_SHIFT
+            | pack_score(e.high) << HIGH_SHIFT;
         // Entry 0's flag word carries the (held) lock bit.
         let lock = if i == 0 { LOCK_BIT } else { 0 };
         w[K::WORDS + 1].store(flags | lock, Ordering::Relaxed);
@@ -456,6 +492,41 @@ mod tests {
         t.update(42, |e| e.as_mut().unwrap().work = 11);
         assert_eq!(t.get(42).unwrap().work, 11);
         assert_eq!(t.len(), 2);
+    }
+
+    #[test]
+    fn questions_and_bounds_of_every_score_survive_the_flag_word() {
+        // Every score and bound a search uses, at the ends of the range and across zero,
+        // as the question's threshold and as bounds, with work and the lock bit beside.
+        let t = Table::<u128>::with_bytes(1).unwrap();
+        let extremes = [
+            Score::BELOW_ALL,
+            Score::LOST,
+            Score::LOSS_IN_ONE,
+            Score::new(Value::Loss, 37),
+            Score::BELOW_DRAW,
+            Score::DRAW,
+            Score::ABOVE_DRAW,
+            Score::new(Value::Win, 500),
+            Score::WIN_IN_TWO,
+            Score::WON,
+            Score::WON.above(),
+        ];
+        for (i, &s) in extremes.iter().enumerate() {
+            let e = Entry {
+                pn: 3,
+                dn: 4,
+                question: Question::at_least(s),
+                low: s,
+                high: extremes[extremes.len() - 1 - i],
+                work: MAX_WORK - i as u32,
+            };
+            t.store(0, e);
+            assert_eq!(t.get(0), Some(e), "{s:?}");
+        }
+        assert_eq!(Question::at_least(Score::ABOVE_DRAW), Question::Wins);
+        assert_eq!(Question::at_least(Score::DRAW), Question::DrawsOrWins);
+        assert_eq!(Question::at_least(Score::WON).threshold(), Score::WON);
     }
 
     #[test]

@@ -7,7 +7,9 @@
 
 use std::collections::HashMap;
 
-use kamisado_solver::{Cancel, Game, Known, Options, Outcome, Player, Solver, Value, WinInOne};
+use kamisado_solver::{
+    Cancel, Depth, Game, Known, Options, Outcome, Player, Score, Solver, Value, WinInOne,
+};
 
 /// The perfect outcome for the side to move, by the definition: the best over the moves
 /// of the mover's outcome through each (a win as fast as possible, a loss as slow as
@@ -466,6 +468,130 @@ fn random_layered_games_with_and_without_draws_agree_with_minimax() {
                 Layered::<false>::random(seed, 12, 6),
                 &all,
                 options(threads, bytes),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Remoteness by proof-number search: threshold questions and every move's exact score.
+
+/// Every threshold question [`Solver::at_least`] answers ("win within n?", "lose in no
+/// fewer than n?", the value questions) agrees with minimax's exact score. The questions
+/// are asked in turn of one table, in a different order at each position, so that each
+/// meets the numbers and bounds the others left: an off-by-one in how a threshold crosses
+/// a move (to the opponent, or back to the mover), or a bound an answer claims without
+/// proving it, fails here.
+fn check_thresholds<G: Game>(game: G, positions: &[G::Position], options: Options)
+where
+    G::Key: std::hash::Hash,
+{
+    let mut memo = HashMap::new();
+    let solver = Solver::new(game, options).unwrap();
+    let cancel = Cancel::new();
+    let thresholds: Vec<Score> = (0..=13)
+        .flat_map(|r| [Score::new(Value::Win, r), Score::new(Value::Loss, r)])
+        .chain([Score::DRAW, Score::ABOVE_DRAW, Score::BELOW_DRAW])
+        .collect();
+    // 31 thresholds; stepping by 7 visits each once.
+    assert_eq!(thresholds.len(), 31);
+    for (i, pos) in positions.iter().enumerate() {
+        let exact = Score::of(minimax(solver.game(), pos, &mut memo));
+        for k in 0..thresholds.len() {
+            let t = thresholds[(k * 7 + i) % thresholds.len()];
+            assert_eq!(
+                solver.at_least(pos, t, &cancel).unwrap(),
+                exact >= t,
+                "{pos:?}: at least {t:?}? its score is {exact}"
+            );
+        }
+    }
+}
+
+/// `analyse_moves` to every move's exact remoteness (`Depth::Every`) gives each move the
+/// score minimax gives it through the move, and `Depth::Best` leaves every move bounds
+/// that hold its exact score.
+fn check_every_move<G: Game>(game: G, positions: &[G::Position], options: Options)
+where
+    G::Key: std::hash::Hash,
+{
+    let mut memo = HashMap::new();
+    let solver = Solver::new(game, options).unwrap();
+    let game = solver.game();
+    let cancel = Cancel::new();
+    let mut checked = 0;
+    for pos in positions {
+        if game.outcome(pos).is_some() {
+            continue;
+        }
+        let every = solver.analyse_moves(pos, Depth::Every, &|_| None, &cancel, &|_| {});
+        let best = solver.analyse_moves(pos, Depth::Best, &|_| None, &cancel, &|_| {});
+        assert!(every.complete && best.complete);
+        for (e, b) in every.moves.iter().zip(&best.moves) {
+            let child = game.play(pos, e.mv);
+            let passed = game.player(&child) != game.player(pos);
+            let expected = Score::of(minimax(game, &child, &mut memo).through_move(passed));
+            assert_eq!(e.exact(), Some(expected), "{pos:?}: move {}", e.mv);
+            assert!(b.low <= expected && expected <= b.high, "{pos:?}: {}", b.mv);
+            checked += 1;
+        }
+    }
+    assert!(checked > positions.len(), "only {checked} moves checked");
+}
+
+#[test]
+fn threshold_questions_agree_with_minimax_with_draws_and_turns_that_do_not_alternate() {
+    let boards = all_boards();
+    for (folds_symmetry, bytes) in [(false, 1 << 20), (true, 1 << 8)] {
+        let game = TicTacToe {
+            checks_wins: true,
+            folds_symmetry,
+            estimates: true,
+        };
+        check_thresholds(game, &boards, options(1, bytes));
+    }
+    let all: Vec<u16> = (0..12 * 6).collect();
+    for seed in 0..20 {
+        let bytes = if seed % 4 < 2 { 1 << 16 } else { 1 << 7 };
+        if seed % 2 == 0 {
+            check_thresholds(
+                Layered::<true>::random(seed, 12, 6),
+                &all,
+                options(1, bytes),
+            );
+        } else {
+            check_thresholds(
+                Layered::<false>::random(seed, 12, 6),
+                &all,
+                options(1, bytes),
+            );
+        }
+    }
+}
+
+#[test]
+fn every_moves_remoteness_agrees_with_minimax() {
+    let boards = all_boards();
+    let game = TicTacToe {
+        checks_wins: true,
+        folds_symmetry: true,
+        estimates: true,
+    };
+    check_every_move(game, &boards, options(2, 1 << 16));
+    let all: Vec<u16> = (0..12 * 6).collect();
+    for seed in 0..20 {
+        let bytes = if seed % 4 < 2 { 1 << 16 } else { 1 << 7 };
+        if seed % 2 == 0 {
+            check_every_move(
+                Layered::<true>::random(seed, 12, 6),
+                &all,
+                options(2, bytes),
+            );
+        } else {
+            check_every_move(
+                Layered::<false>::random(seed, 12, 6),
+                &all,
+                options(2, bytes),
             );
         }
     }
