@@ -69,7 +69,8 @@ new_run() {
         printf 'KAMISADO=%q\n' "$(kamisado_binary)"
         printf 'KAMISADO_FROM=%q\n' "${KAMISADO_FROM:-}"
         printf 'ARGS=('
-        printf '%q ' "$@"
+        # (printf of no arguments would still print '' once: an empty argument)
+        [ $# -eq 0 ] || printf '%q ' "$@"
         echo ')'
     } >"$run/run.env"
 }
