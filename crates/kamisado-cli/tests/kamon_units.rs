@@ -352,3 +352,51 @@ fn damaged_forged_and_mismatched_results_are_refused() {
     args.extend(["--depth".into(), "4".into()]);
     assert_eq!(run(&args).code, 2);
 }
+
+/// An interrupt stops the unit in progress: the run saves it as interrupted (no value,
+/// its nodes so far), reports, and ends as Ctrl-C ends a program; the file reads back,
+/// and a rerun tries that unit again.
+#[test]
+fn an_interrupted_unit_is_saved_as_interrupted() {
+    use std::process::{Command, Stdio};
+    let dir = scratch("interrupt");
+    let results = dir.join("interrupted.json");
+    // One placement into the empty board: each unit takes minutes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
+        .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
+        .arg(&results)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unit = &report["solved_now"][0];
+    assert_eq!(unit["interrupted"], true, "{report}");
+    assert!(unit["value"].is_null(), "{report}");
+    assert!(unit["nodes"].as_u64().unwrap() > 0, "{report}");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(file["units"].as_array().unwrap().len(), 1);
+    assert_eq!(file["units"][0]["interrupted"], true);
+    let merged = kamisado(
+        &[
+            "kamon",
+            "units",
+            "merge",
+            results.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
+}

@@ -89,7 +89,10 @@ fn summary_text(summary: &Summary, to_move: &str) -> String {
         summary.units_solved, summary.units
     ));
     if summary.units_unsolved > 0 {
-        out.push_str(&format!(", {} out of time", summary.units_unsolved));
+        out.push_str(&format!(
+            ", {} tried and not solved (out of time or interrupted)",
+            summary.units_unsolved
+        ));
     }
     if summary.value.is_none() {
         out.push_str(&format!(
@@ -135,6 +138,8 @@ struct SolvedUnit {
     position: String,
     /// For the unit's side to move; `null` if its time limit ran out.
     value: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
     nodes: u64,
     seconds: f64,
 }
@@ -159,7 +164,11 @@ impl Report for SolveReport {
                 "unit {:<6}{}: {} for {}, {} nodes, {} s\n",
                 unit.index,
                 unit.moves.join(" "),
-                unit.value.unwrap_or("not solved in time"),
+                unit.value.unwrap_or(if unit.interrupted {
+                    "interrupted"
+                } else {
+                    "not solved in time"
+                }),
                 unit.to_move,
                 thousands(unit.nodes),
                 unit.seconds
@@ -193,7 +202,27 @@ fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResu
         &message,
         "nodes",
         || solver.nodes(),
-        || with_time_limit(limit, |cancel: &Cancel| solver.value(&node, cancel)),
+        || {
+            with_time_limit(limit, |cancel: &Cancel| {
+                // An interrupt stops the unit (recorded as such) rather than the process.
+                let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
+                std::thread::scope(|scope| {
+                    scope.spawn(move || {
+                        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                            wait_for_done.recv_timeout(Duration::from_millis(200))
+                        {
+                            if crate::shutdown::stop_asked() {
+                                cancel.cancel();
+                                break;
+                            }
+                        }
+                    });
+                    let value = solver.value(&node, cancel);
+                    drop(done);
+                    value
+                })
+            })
+        },
     );
     let seconds = started.elapsed().as_secs_f64();
     let value = match result {
@@ -212,12 +241,16 @@ fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResu
         threads: solver.threads(),
         hash_mb: (solver.table().bytes() >> 20) as u64,
         time_limit: args.time_limit,
+        interrupted: value.is_none() && crate::shutdown::stop_asked(),
         load: load_average(),
     })
 }
 
 pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     let split = split_of(&args.split)?;
+    // The first interrupt stops the unit in progress; it is saved as interrupted (its
+    // nodes and time so far) and the run ends; a rerun solves it again from the start.
+    crate::shutdown::stop_gracefully();
     let mut file = UnitsFile::load_or_new(&args.results, &split)?;
     // What is known: this file's results and those of the files beside it (the other
     // parts of a job array), to pass over the units that are no longer needed.
@@ -238,6 +271,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             to_move: split.unit_position(i).turn().name(),
             position: split.unit_record(i).to_string(),
             value: result.value().map(|v| v.name()),
+            interrupted: result.interrupted,
             nodes: result.nodes,
             seconds: result.seconds,
         });
@@ -266,7 +300,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     } else {
         let mut tried = vec![false; split.len()];
         let mut count = 0;
-        while args.max_units.is_none_or(|max| count < max) {
+        while args.max_units.is_none_or(|max| count < max) && !crate::shutdown::stop_asked() {
             let Some(i) = split.next(&known.values(&split), &tried) else {
                 break;
             };
@@ -287,6 +321,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         summary: known.summary(&split),
     };
     report::print(&report, args.output.json, false);
+    crate::shutdown::exit_if_stopped();
     Ok(())
 }
 

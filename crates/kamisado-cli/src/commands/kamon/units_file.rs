@@ -63,6 +63,9 @@ pub struct UnitResult {
     pub hash_mb: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<f64>,
+    /// Stopped by an interrupt before its value was found (its nodes and time so far).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<f64>,
 }
@@ -94,7 +97,7 @@ pub struct Summary {
     pub at_most: &'static str,
     pub units: usize,
     pub units_solved: usize,
-    /// Units tried and not solved within their time limit.
+    /// Units tried and not solved (out of their time limit, or interrupted).
     pub units_unsolved: usize,
     /// The unsolved units whose results could still change the answer.
     pub units_needed: usize,
@@ -544,12 +547,18 @@ impl UnitResult {
         }
         match self.value.as_deref() {
             None => {
-                if self.time_limit.is_none() {
-                    return Err("no `value`, and no time limit it could have run out of".into());
+                if self.time_limit.is_none() && !self.interrupted {
+                    return Err(
+                        "no `value`, and neither a time limit it could have run out of nor an interrupt"
+                            .into(),
+                    );
                 }
                 if self.winner.is_some() {
                     return Err("no `value`, but a winner".into());
                 }
+            }
+            Some(_) if self.interrupted => {
+                return Err("a `value`, but interrupted before it was found".into());
             }
             Some(text) => {
                 let value = Value::from_name(text)
