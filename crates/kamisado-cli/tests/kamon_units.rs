@@ -362,7 +362,7 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
     let dir = scratch("interrupt");
     let results = dir.join("interrupted.json");
     // One placement into the empty board: each unit takes minutes.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+    let child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
         .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
         .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
         .arg(&results)
