@@ -21,6 +21,11 @@
 #       RUN/result.kmp; `whole-match solve --position P --speculate --db RUN/result.kmp`
 #       then proves the value, or verifies what the shares' wrong guesses left (for many
 #       of those, another run with KAMISADO_FROM=RUN/result.kmp)
+#   cluster/slurm/submit.sh kamon-units RUN SPLIT-ARGS... [-- SOLVE-ARGS...]
+#       `kamisado kamon units SPLIT-ARGS` lists the units of a Kamon split (RUN/units.txt),
+#       one `kamon units solve SPLIT-ARGS SOLVE-ARGS --index i` per task into its own
+#       results file (a task whose unit the finished parts make unnecessary searches
+#       nothing), then `kamon units merge` into RUN/result.json
 #   cluster/slurm/submit.sh resume RUN
 #       resubmits the tasks that did not finish (failed, killed, timed out), alone by
 #       their index, and a new merge job after them; finished parts are kept as they are
@@ -71,7 +76,8 @@ new_run() {
         printf 'KAMISADO=%q\n' "$(kamisado_binary)"
         printf 'KAMISADO_FROM=%q\n' "${KAMISADO_FROM:-}"
         printf 'ARGS=('
-        printf '%q ' "$@"
+        # (printf of no arguments would still print '' once: an empty argument)
+        [ $# -eq 0 ] || printf '%q ' "$@"
         echo ')'
     } >"$run/run.env"
 }
@@ -165,6 +171,29 @@ whole-match)
     shards=$(wc -l <"$run/units.txt")
     [ "$shards" -gt 0 ] || die "whole-match units ${units_args[*]}: no units"
     new_run "$run" whole-match "$shards" "$@"
+    submit_jobs "$run" "1-$shards"
+    ;;
+kamon-units)
+    [ $# -ge 2 ] || die "usage: $0 kamon-units RUN SPLIT-ARGS... [-- SOLVE-ARGS...]"
+    run=$(absolute "$2")
+    shift 2
+    split_args=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        split_args+=("$1")
+        shift
+    done
+    [ $# -eq 0 ] || shift
+    bin=$(kamisado_binary)
+    [ ! -e "$run/run.env" ] || die "$run is the directory of an earlier run: resume it, or give a new directory"
+    "$bin" kamon units "${split_args[@]}" >"$run/units.txt"
+    shards=$(wc -l <"$run/units.txt")
+    [ "$shards" -gt 0 ] || die "kamon units ${split_args[*]}: no units"
+    new_run "$run" kamon-units "$shards" "$@"
+    {
+        printf 'SPLIT_ARGS=('
+        printf '%q ' "${split_args[@]}"
+        echo ')'
+    } >>"$run/run.env"
     submit_jobs "$run" "1-$shards"
     ;;
 resume)

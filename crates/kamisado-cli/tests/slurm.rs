@@ -2,7 +2,8 @@
 //! survey and of an opening book from a late position, each with its merge job, give the
 //! single-process results; a failed task keeps the merge from running, and resubmitting
 //! that task alone (`submit.sh resume`) completes the merge with every finished part kept.
-//! A 2-task array verifies a speculative match proof in shares.
+//! A 2-task array verifies a speculative match proof in shares, and an array of Kamon
+//! units (a split of a position at its first placements) merges to the plain value.
 //!
 //! It needs a Slurm cluster answering on this machine: `.ci/run` starts a one-node one
 //! (cluster/one-node-slurm.sh) and sets KAMISADO_SLURM_TEST=required, which makes a
@@ -370,4 +371,77 @@ fn job_arrays_and_their_merges_give_the_single_process_results() {
     );
     assert!(status.contains("0 of 4 tasks unfinished"), "{status}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Kamon split as a job array (`submit.sh kamon-units`): one task per unit, each
+/// passing over its unit when the parts finished before it make it unnecessary, and a
+/// merge whose root value is the plain solver's, from the units one process solves.
+#[test]
+fn a_kamon_split_runs_as_a_job_array() {
+    let Some(conf) = cluster_unless_skipped() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kamisado-slurm-units-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = dir.join("split");
+    let split = ["--seed", "1", "--after", "12", "--depth", "1"];
+    let mut args = vec!["kamon-units", run.to_str().unwrap()];
+    args.extend_from_slice(&split);
+    ok(submit(&conf, &args), "submit the split");
+    let single = dir.join("single.json");
+    let mut args = vec!["kamon", "units", "solve"];
+    args.extend_from_slice(&split);
+    args.extend_from_slice(&[
+        "--results",
+        single.to_str().unwrap(),
+        "--hash-mb",
+        "64",
+        "--quiet",
+    ]);
+    let solved = kamisado(&args, "");
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    ok(
+        submit(&conf, &["wait", run.to_str().unwrap()]),
+        "the split run",
+    );
+    let units = std::fs::read_to_string(run.join("units.txt")).unwrap();
+    let merged = read_json(&run.join("result.json"));
+    let direct = kamisado(
+        &[
+            "kamon",
+            "solve",
+            "--seed",
+            "1",
+            "--after",
+            "12",
+            "--value-only",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(merged["summary"]["value"], direct.json()["value"]);
+    assert_eq!(merged["summary"]["units"], units.lines().count());
+    let solved_units = |file: &serde_json::Value| -> Vec<serde_json::Value> {
+        file["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["moves"].clone())
+            .collect()
+    };
+    // Tasks that run side by side (two CPUs here) do not see each other's parts, so the
+    // array may solve a little more than one process; never less.
+    let (array, one) = (solved_units(&merged), solved_units(&read_json(&single)));
+    assert!(
+        one.iter().all(|u| array.contains(u)),
+        "{array:?} holds {one:?}"
+    );
+    if one.len() + 2 < units.lines().count() {
+        assert!(
+            array.len() < units.lines().count(),
+            "some tasks passed over their units: {array:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -23,6 +23,8 @@ mod survey;
 mod survey_file;
 mod survey_plot;
 mod survey_stats;
+mod units;
+mod units_file;
 
 #[derive(Args, Debug)]
 pub struct KamonArgs {
@@ -64,6 +66,86 @@ pub enum KamonCommand {
         after_help = "Layout i of a survey is the random layout of seed S+i (see `kamisado kamon random`), and with --after K the position after its K random placements. Results go to --out after every layout: run the same command again to resume; give each shard its own --out and join them with `survey merge`.\n\nExamples:\n  kamisado kamon survey --layouts 200 --seed 1 --after 12 --out survey-12.json\n  kamisado kamon survey --layouts 200 --seed 1 --after 12 --shard 1/4 --out part1.json\n  kamisado kamon survey merge part1.json part2.json part3.json part4.json --out survey-12.json"
     )]
     Survey(SurveyArgs),
+    /// Split a position (the empty board) at its first placements into units solved apart, and merge their values
+    #[command(after_help = UNITS_HELP)]
+    Units(UnitsArgs),
+}
+
+const UNITS_HELP: &str = "Without a subcommand, lists the units: the positions --depth placements below the position given, one position text (the layout, then the placements) a line, in the order `units solve` takes them (the first cells cheapest to prove won first, and under each the replies likeliest to refute it). `units solve` solves them one by one, each with its own table (as `kamon solve --value-only`), adding each result to --results as it finishes and passing over the units the results so far make unnecessary; run it again to resume. `units merge` says what the results prove of the root, by the AND/OR rule with draws, or what is missing.\n\nExamples:\n  kamisado kamon units --layout \"$(kamisado kamon random --seed 1)\" --depth 2\n  kamisado kamon units solve --seed 1 --depth 2 --results seed1.json --threads 1 --hash-mb 4096\n  kamisado kamon units solve --seed 1 --depth 2 --index 3 --results part-3.json --known part-1.json --known part-2.json\n  kamisado kamon units merge part-*.json --out seed1.json\n  unit=$(kamisado kamon units --seed 1 --depth 2 | sed -n 1p); kamisado kamon solve --layout \"${unit%% *}\" --moves \"${unit#* }\" --value-only";
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct UnitsArgs {
+    #[command(subcommand)]
+    pub command: Option<UnitsCommand>,
+    #[command(flatten)]
+    pub list: UnitsListArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UnitsCommand {
+    /// Solve the split's units (all that are needed, or one by --index) into a results file
+    #[command(after_help = UNITS_HELP)]
+    Solve(UnitsSolveArgs),
+    /// What results files prove of the split's root: its value, or what is missing
+    #[command(after_help = UNITS_HELP)]
+    Merge(UnitsMergeArgs),
+}
+
+/// The position split and how deep.
+#[derive(Args, Debug)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub position: KamonPositionArgs,
+    /// The units are the positions this many placements below (1 to 3)
+    #[arg(long, value_name = "D", default_value_t = 2, allow_negative_numbers = true, value_parser = whole::<u32>(1, 3))]
+    pub depth: u32,
+}
+
+#[derive(Args, Debug)]
+pub struct UnitsListArgs {
+    #[command(flatten)]
+    pub split: SplitArgs,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct UnitsSolveArgs {
+    #[command(flatten)]
+    pub split: SplitArgs,
+    /// The results file: each unit's result is added as it finishes; units it holds are not solved again
+    #[arg(long, value_name = "FILE")]
+    pub results: PathBuf,
+    /// Solve only this unit (1-based, as listed), unless the results make it unnecessary
+    #[arg(long, value_name = "I", allow_negative_numbers = true, value_parser = whole::<usize>(1, 1_000_000))]
+    pub index: Option<usize>,
+    /// Other results files of the same split (read, not written): their units are not solved again
+    #[arg(long, value_name = "FILE")]
+    pub known: Vec<PathBuf>,
+    /// Stop after solving this many units
+    #[arg(long = "max-units", value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(1, 1_000_000))]
+    pub max_units: Option<usize>,
+    /// Give up on a unit after this many seconds (it is recorded as not solved in time, and tried again by a later run)
+    #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct UnitsMergeArgs {
+    /// Results files of one split
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write the joined results here
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Where a Kamon command starts: a layout (given, or the random one of a seed, possibly
@@ -291,6 +373,11 @@ pub fn run(args: KamonArgs) -> Result<()> {
             Some(SurveyCommand::Merge(m)) => survey::merge(m),
             Some(SurveyCommand::Plot(p)) => survey_plot::run(p),
             None => survey::run(a.run),
+        },
+        KamonCommand::Units(a) => match a.command {
+            Some(UnitsCommand::Solve(s)) => units::solve(s),
+            Some(UnitsCommand::Merge(m)) => units::merge(m),
+            None => units::list(a.list),
         },
     }
 }

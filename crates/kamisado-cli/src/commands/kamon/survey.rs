@@ -60,7 +60,7 @@ impl Report for MergeReport {
 }
 
 /// The machine's one-minute load average, where the system says (Linux).
-fn load_average() -> Option<f64> {
+pub(super) fn load_average() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
     text.split_whitespace().next()?.parse().ok()
 }

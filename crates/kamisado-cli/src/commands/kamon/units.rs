@@ -1,0 +1,372 @@
+//! `kamisado kamon units`: a position (the empty board of a layout) split at its first
+//! placements into units, each solved apart with its own table, and their values merged
+//! by the game's AND/OR rule (see [`super::units_file`]).
+
+use std::time::{Duration, Instant};
+
+use kamisado_solver::{with_time_limit, Cancel, SolveError};
+use serde::Serialize;
+
+use super::search::winner;
+use super::survey::load_average;
+use super::units_file::{Split, Summary, UnitResult, UnitsFile};
+use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
+use crate::failure::{Failure, Result};
+use crate::output::thousands;
+use crate::report::{self, Report};
+
+fn split_of(args: &SplitArgs) -> Result<Split> {
+    Split::new(input::record(&args.position)?, args.depth)
+}
+
+#[derive(Serialize)]
+struct ListedUnit {
+    /// 1-based: `units solve --index` takes it.
+    index: usize,
+    /// The position text (layout, then the placements from the start).
+    position: String,
+    /// The placements from the split's root.
+    moves: Vec<String>,
+    to_move: &'static str,
+}
+
+#[derive(Serialize)]
+struct ListReport {
+    root: String,
+    depth: u32,
+    units: Vec<ListedUnit>,
+}
+
+impl Report for ListReport {
+    fn text(&self, _colour: bool) -> String {
+        self.units
+            .iter()
+            .map(|u| format!("{}\n", u.position))
+            .collect()
+    }
+}
+
+pub fn list(args: UnitsListArgs) -> Result<()> {
+    let split = split_of(&args.split)?;
+    let units = (0..split.len())
+        .map(|i| {
+            let record = split.unit_record(i);
+            ListedUnit {
+                index: i + 1,
+                position: record.to_string(),
+                moves: input::cells_text(split.unit_moves(i)),
+                to_move: record.position().turn().name(),
+            }
+        })
+        .collect();
+    let report = ListReport {
+        root: split.root.to_string(),
+        depth: split.depth,
+        units,
+    };
+    report::print(&report, args.json, false);
+    Ok(())
+}
+
+/// The text of a summary, shared by `units solve` and `units merge`.
+fn summary_text(summary: &Summary, to_move: &str) -> String {
+    let mut out = String::new();
+    match summary.value {
+        Some(value) => out.push_str(&format!(
+            "root        {value} for {to_move} ({}): proven by the units' results\n",
+            match summary.winner {
+                Some("draw") | None => "a draw".to_string(),
+                Some(w) => format!("{w} wins"),
+            }
+        )),
+        None => out.push_str(&format!(
+            "root        not proven: the results show at least a {} and at most a {} for {to_move}\n",
+            summary.at_least, summary.at_most
+        )),
+    }
+    out.push_str(&format!(
+        "units       {} of {} solved",
+        summary.units_solved, summary.units
+    ));
+    if summary.units_unsolved > 0 {
+        out.push_str(&format!(
+            ", {} tried and not solved (out of time or interrupted)",
+            summary.units_unsolved
+        ));
+    }
+    if summary.value.is_none() {
+        out.push_str(&format!(
+            "; missing: {} unsolved units could still change the answer",
+            summary.units_needed
+        ));
+        if let Some(next) = summary.next_unit {
+            out.push_str(&format!(", the next to solve is unit {next}"));
+        }
+    }
+    out.push('\n');
+    out.push_str(&format!(
+        "searched    {} nodes, {} s in all\n",
+        thousands(summary.nodes),
+        summary.seconds
+    ));
+    let cells: Vec<String> = summary
+        .first_cells
+        .iter()
+        .map(|c| {
+            let what = match c.value {
+                Some(v) => v.to_string(),
+                None if c.at_least == c.at_most => c.at_least.to_string(),
+                None => format!("{}..{}", c.at_least, c.at_most),
+            };
+            format!("{} {what} ({}/{})", c.cell, c.units_solved, c.units)
+        })
+        .collect();
+    out.push_str(&format!(
+        "first cells {}\n            (value for the player placing there, units solved/units)\n",
+        cells.join(", ")
+    ));
+    out
+}
+
+#[derive(Serialize)]
+struct SolvedUnit {
+    index: usize,
+    /// The placements from the split's root.
+    moves: Vec<String>,
+    to_move: &'static str,
+    /// The position text.
+    position: String,
+    /// For the unit's side to move; `null` if its time limit ran out.
+    value: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    interrupted: bool,
+    nodes: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct SolveReport {
+    results: String,
+    solved_now: Vec<SolvedUnit>,
+    /// Why `--index` solved nothing, if it did not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<String>,
+    #[serde(skip)]
+    to_move: &'static str,
+    summary: Summary,
+}
+
+impl Report for SolveReport {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = String::new();
+        for unit in &self.solved_now {
+            out.push_str(&format!(
+                "unit {:<6}{}: {} for {}, {} nodes, {} s\n",
+                unit.index,
+                unit.moves.join(" "),
+                unit.value.unwrap_or(if unit.interrupted {
+                    "interrupted"
+                } else {
+                    "not solved in time"
+                }),
+                unit.to_move,
+                thousands(unit.nodes),
+                unit.seconds
+            ));
+        }
+        if let Some(why) = &self.skipped {
+            out.push_str(&format!("{why}\n"));
+        }
+        out.push_str(&summary_text(&self.summary, self.to_move));
+        out.push_str(&format!("results in  {}\n", self.results));
+        out
+    }
+}
+
+/// Solves unit `i` with a solver of its own.
+fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResult> {
+    let record = split.unit_record(i);
+    let solver = input::solver(record.layout(), &args.search)?;
+    let node = solver.game().node(record.position());
+    let started = Instant::now();
+    let limit = args.time_limit.map(Duration::from_secs_f64);
+    let quiet = args.output.quiet || args.output.json;
+    let message = format!(
+        "unit {}/{} ({})",
+        i + 1,
+        split.len(),
+        input::cells_text(split.unit_moves(i)).join(" ")
+    );
+    let result = crate::output::with_spinner(
+        quiet,
+        &message,
+        "nodes",
+        || solver.nodes(),
+        || {
+            with_time_limit(limit, |cancel: &Cancel| {
+                // An interrupt stops the unit (recorded as such) rather than the process.
+                let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
+                std::thread::scope(|scope| {
+                    scope.spawn(move || {
+                        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                            wait_for_done.recv_timeout(Duration::from_millis(200))
+                        {
+                            if crate::shutdown::stop_asked() {
+                                cancel.cancel();
+                                break;
+                            }
+                        }
+                    });
+                    let value = solver.value(&node, cancel);
+                    drop(done);
+                    value
+                })
+            })
+        },
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    let value = match result {
+        Ok(v) => Some(v),
+        Err(SolveError::Stopped) => None,
+        Err(e) => return Err(Failure::internal(e)),
+    };
+    let to_move = record.position().turn();
+    Ok(UnitResult {
+        moves: input::cells_text(split.unit_moves(i)),
+        to_move: to_move.name().to_string(),
+        value: value.map(|v| v.name().to_string()),
+        winner: value.map(|v| winner(to_move, v).to_string()),
+        nodes: solver.nodes(),
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        threads: solver.threads(),
+        hash_mb: (solver.table().bytes() >> 20) as u64,
+        time_limit: args.time_limit,
+        interrupted: value.is_none() && crate::shutdown::stop_asked(),
+        load: load_average(),
+    })
+}
+
+pub fn solve(args: UnitsSolveArgs) -> Result<()> {
+    let split = split_of(&args.split)?;
+    // The first interrupt stops the unit in progress; it is saved as interrupted (its
+    // nodes and time so far) and the run ends; a rerun solves it again from the start.
+    crate::shutdown::stop_gracefully();
+    let mut file = UnitsFile::load_or_new(&args.results, &split)?;
+    // What is known: this file's results and those of the files beside it (the other
+    // parts of a job array), to pass over the units that are no longer needed.
+    let mut known = file.clone();
+    for path in &args.known {
+        let shown = path.display().to_string();
+        let (other, _) = UnitsFile::load(path)?;
+        known.merge(&split, other, &shown)?;
+    }
+    let shown = args.results.display().to_string();
+    let mut solved_now = Vec::new();
+    let mut skipped = None;
+    let mut solve = |i: usize, file: &mut UnitsFile, known: &mut UnitsFile| -> Result<()> {
+        let result = solve_unit(&split, i, &args)?;
+        solved_now.push(SolvedUnit {
+            index: i + 1,
+            moves: result.moves.clone(),
+            to_move: split.unit_position(i).turn().name(),
+            position: split.unit_record(i).to_string(),
+            value: result.value().map(|v| v.name()),
+            interrupted: result.interrupted,
+            nodes: result.nodes,
+            seconds: result.seconds,
+        });
+        known.add(&split, result.clone(), &shown)?;
+        file.add(&split, result, &shown)?;
+        file.save(&split, &args.results)
+    };
+    if let Some(index) = args.index {
+        if index == 0 || index > split.len() {
+            return Err(Failure::input(format!(
+                "--index {index}: the split has units 1 to {}",
+                split.len()
+            )));
+        }
+        let i = index - 1;
+        let values = known.values(&split);
+        if values[i].is_some() {
+            skipped = Some(format!("unit {index} is solved already"));
+        } else if !split.needed(i, &values) {
+            skipped = Some(format!(
+                "unit {index} is not needed: the results so far settle every question it could answer"
+            ));
+        } else {
+            solve(i, &mut file, &mut known)?;
+        }
+    } else {
+        let mut tried = vec![false; split.len()];
+        let mut count = 0;
+        while args.max_units.is_none_or(|max| count < max) && !crate::shutdown::stop_asked() {
+            let Some(i) = split.next(&known.values(&split), &tried) else {
+                break;
+            };
+            tried[i] = true;
+            count += 1;
+            solve(i, &mut file, &mut known)?;
+        }
+    }
+    if solved_now.is_empty() && !args.results.exists() {
+        // Nothing solved: the file still says which split it is for.
+        file.save(&split, &args.results)?;
+    }
+    let report = SolveReport {
+        results: shown,
+        solved_now,
+        skipped,
+        to_move: split.root.position().turn().name(),
+        summary: known.summary(&split),
+    };
+    report::print(&report, args.output.json, false);
+    crate::shutdown::exit_if_stopped();
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct MergeReport {
+    root: String,
+    depth: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    out: Option<String>,
+    #[serde(skip)]
+    to_move: &'static str,
+    summary: Summary,
+}
+
+impl Report for MergeReport {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = summary_text(&self.summary, self.to_move);
+        if let Some(path) = &self.out {
+            out.push_str(&format!("written to  {path}\n"));
+        }
+        out
+    }
+}
+
+pub fn merge(args: UnitsMergeArgs) -> Result<()> {
+    let (first, rest) = args
+        .files
+        .split_first()
+        .ok_or_else(|| Failure::input("units merge: give the results files"))?;
+    let (mut file, split) = UnitsFile::load(first)?;
+    for path in rest {
+        let shown = path.display().to_string();
+        let (other, _) = UnitsFile::load(path)?;
+        file.merge(&split, other, &shown)?;
+    }
+    if let Some(out) = &args.out {
+        file.save(&split, out)?;
+    }
+    let report = MergeReport {
+        root: split.root.to_string(),
+        depth: split.depth,
+        out: args.out.as_ref().map(|p| p.display().to_string()),
+        to_move: split.root.position().turn().name(),
+        summary: file.summary(&split),
+    };
+    report::print(&report, args.output.json, false);
+    Ok(())
+}

@@ -1,0 +1,402 @@
+//! `kamisado kamon units`: a position split at its first placements, the units solved
+//! apart and merged, end to end through the binary, against the plain solver's value of
+//! the position and of its first placements; resuming; `--index` and `--known` as a job
+//! array's tasks use them; damaged, forged and mismatched results files.
+
+use kamisado_solver::{Cancel, Options, Solver, Value};
+use kamon_core::{KamonGame, Record};
+
+mod common;
+use common::kamisado;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kamon-units-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn solver(record: &Record) -> Solver<KamonGame> {
+    let options = Options {
+        threads: 1,
+        table_bytes: 16 << 20,
+    };
+    Solver::new(KamonGame::new(record.layout().clone()), options).unwrap()
+}
+
+/// The plain solver's value of `record`'s position and of each of its placements.
+fn direct(record: &Record) -> (Value, Vec<(String, Value)>) {
+    let solver = solver(record);
+    let node = solver.game().node(record.position());
+    let value = solver.value(&node, &Cancel::new()).unwrap();
+    let moves = solver
+        .move_values(&node, &Cancel::new())
+        .unwrap()
+        .into_iter()
+        .map(|(cell, v)| (cell.to_string(), v))
+        .collect();
+    (value, moves)
+}
+
+fn position_args(record: &Record) -> Vec<String> {
+    let mut args = vec!["--layout".to_string(), record.layout().to_string()];
+    if !record.moves().is_empty() {
+        args.push("--moves".into());
+        args.push(record.moves_text());
+    }
+    args
+}
+
+fn run(args: &[String]) -> common::Run {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    kamisado(&args, "")
+}
+
+fn units_solve(
+    record: &Record,
+    depth: u32,
+    results: &std::path::Path,
+    extra: &[&str],
+) -> common::Run {
+    let mut args: Vec<String> = vec!["kamon".into(), "units".into(), "solve".into()];
+    args.extend(position_args(record));
+    args.extend(["--depth".into(), depth.to_string(), "--results".into()]);
+    args.push(results.display().to_string());
+    args.extend(
+        ["--threads", "1", "--hash-mb", "16", "--json", "--quiet"]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    args.extend(extra.iter().map(|s| s.to_string()));
+    run(&args)
+}
+
+/// Late positions (some Black to move, some White), split one and two placements deep:
+/// the units the split solves prove the plain solver's value, every first cell they
+/// settle has the plain solver's value, and `units merge` of the file says the same.
+#[test]
+fn the_split_proves_the_plain_solvers_value() {
+    let dir = scratch("value");
+    for (seed, after) in [(1, 12), (3, 12), (2, 13), (189, 12), (4, 11)] {
+        let record = Record::random(seed, after).unwrap();
+        let (value, moves) = direct(&record);
+        for depth in [1, 2] {
+            let results = dir.join(format!("s{seed}-{after}-{depth}.json"));
+            let solved = units_solve(&record, depth, &results, &[]);
+            assert_eq!(solved.code, 0, "{}", solved.stderr);
+            let summary = &solved.json()["summary"];
+            let what = format!("seed {seed} after {after} depth {depth}: {summary}");
+            assert_eq!(summary["value"], value.name(), "{what}");
+            assert_eq!(summary["units_needed"], 0, "{what}");
+            assert!(
+                summary["units_solved"].as_u64() <= summary["units"].as_u64(),
+                "{what}"
+            );
+            for cell in summary["first_cells"].as_array().unwrap() {
+                let (_, v) = moves
+                    .iter()
+                    .find(|(c, _)| c == cell["cell"].as_str().unwrap())
+                    .unwrap_or_else(|| panic!("{what}: {cell} is not a legal placement"));
+                if !cell["value"].is_null() {
+                    assert_eq!(cell["value"], v.name(), "{what}: {cell}");
+                }
+                let rank = |v: &serde_json::Value| {
+                    ["loss", "draw", "win"].iter().position(|x| v == x).unwrap()
+                };
+                let r = rank(&serde_json::json!(v.name()));
+                assert!(
+                    rank(&cell["at_least"]) <= r && r <= rank(&cell["at_most"]),
+                    "{what}: {cell}"
+                );
+            }
+            let merged = run(&[
+                "kamon".into(),
+                "units".into(),
+                "merge".into(),
+                results.display().to_string(),
+                "--json".into(),
+            ]);
+            assert_eq!(merged.code, 0, "{}", merged.stderr);
+            assert_eq!(merged.json()["summary"], *summary, "{what}");
+        }
+    }
+}
+
+/// Every unit listed is a position text `kamon solve` takes, and each unit's result in a
+/// file is the plain solver's value of that position.
+#[test]
+fn the_units_are_positions_and_their_results_are_their_values() {
+    let dir = scratch("list");
+    let record = Record::random(2, 12).unwrap();
+    let mut args = vec!["kamon".to_string(), "units".into()];
+    args.extend(position_args(&record));
+    args.extend(["--depth".into(), "2".into(), "--json".into()]);
+    let listed = run(&args);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let listed = listed.json();
+    let units = listed["units"].as_array().unwrap();
+    assert!(units.len() > 1);
+    let results = dir.join("all.json");
+    let solved = units_solve(&record, 2, &results, &[]);
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    for result in file["units"].as_array().unwrap() {
+        let moves: Vec<&str> = result["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let unit = units
+            .iter()
+            .find(|u| {
+                u["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    == moves
+            })
+            .unwrap();
+        let text: Record = unit["position"].as_str().unwrap().parse().unwrap();
+        let (value, _) = direct(&text);
+        assert_eq!(result["value"], value.name(), "{unit}");
+    }
+}
+
+/// A run stopped after one unit resumes where it stopped and ends with the file one run
+/// writes; a job array's task (`--index` with the other parts as `--known`) passes over
+/// a unit the finished parts make unnecessary, and `units merge` of the parts proves
+/// the value.
+#[test]
+fn a_split_resumes_and_runs_as_separate_tasks() {
+    let dir = scratch("resume");
+    let record = Record::random(1, 12).unwrap();
+    let once = dir.join("once.json");
+    assert_eq!(units_solve(&record, 2, &once, &[]).code, 0);
+    let twice = dir.join("twice.json");
+    let first = units_solve(&record, 2, &twice, &["--max-units", "1"]);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert_eq!(first.json()["solved_now"].as_array().unwrap().len(), 1);
+    let second = units_solve(&record, 2, &twice, &[]);
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    let units = |path: &std::path::Path| -> Vec<(serde_json::Value, serde_json::Value)> {
+        let file: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        file["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| (u["moves"].clone(), u["value"].clone()))
+            .collect()
+    };
+    assert_eq!(units(&once), units(&twice));
+    let solved_again = second.json()["solved_now"].as_array().unwrap().clone();
+    assert_eq!(solved_again.len() + 1, units(&once).len());
+
+    // Task by task, as the job array runs them: each sees the parts before it.
+    let total = second.json()["summary"]["units"].as_u64().unwrap() as usize;
+    let mut parts: Vec<std::path::PathBuf> = Vec::new();
+    let mut skipped = 0;
+    for index in 1..=total {
+        let part = dir.join(format!("part-{index}.json"));
+        let mut extra: Vec<String> = vec!["--index".into(), index.to_string()];
+        for p in &parts {
+            extra.push("--known".into());
+            extra.push(p.display().to_string());
+        }
+        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        let task = units_solve(&record, 2, &part, &extra);
+        assert_eq!(task.code, 0, "{}", task.stderr);
+        if task.json()["skipped"].is_string() {
+            skipped += 1;
+        }
+        parts.push(part);
+    }
+    let mut args = vec!["kamon".to_string(), "units".into(), "merge".into()];
+    args.extend(parts.iter().map(|p| p.display().to_string()));
+    args.push("--json".into());
+    args.push("--out".into());
+    args.push(dir.join("merged.json").display().to_string());
+    let merged = run(&args);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.json()["summary"]["value"], direct(&record).0.name());
+    assert_eq!(
+        skipped + units(&once).len(),
+        total,
+        "the tasks solved what one run solves"
+    );
+}
+
+/// A damaged results file, a forged one (a value its winner contradicts, a placement that
+/// is not a unit, a unit twice, a loss for a side that can win at once), a file of
+/// another split, and two files that disagree are each refused in one line, exit code 2.
+#[test]
+fn damaged_forged_and_mismatched_results_are_refused() {
+    let dir = scratch("forged");
+    let record = Record::random(3, 12).unwrap();
+    let good = dir.join("good.json");
+    assert_eq!(units_solve(&record, 1, &good, &[]).code, 0);
+    let text = std::fs::read_to_string(&good).unwrap();
+    let merge = |path: &std::path::Path| {
+        run(&[
+            "kamon".into(),
+            "units".into(),
+            "merge".into(),
+            path.display().to_string(),
+        ])
+    };
+    assert_eq!(merge(&good).code, 0);
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let truncated = write("truncated.json", &text[..text.len() / 2]);
+    merge(&truncated).assert_one_line_error(2, "not a units results file");
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let forge = |name: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let mut forged = json.clone();
+        change(&mut forged);
+        write(name, &serde_json::to_string_pretty(&forged).unwrap())
+    };
+    let winner = forge("winner.json", &|f| {
+        let unit = &mut f["units"][0];
+        let flipped = if unit["value"] == "win" {
+            "loss"
+        } else {
+            "win"
+        };
+        unit["value"] = flipped.into();
+    });
+    merge(&winner).assert_one_line_error(2, "as the value says");
+    let not_unit = forge("not-unit.json", &|f| {
+        f["units"][0]["moves"] = serde_json::json!(["a1", "a1"]);
+    });
+    merge(&not_unit).assert_one_line_error(2, "not a unit of this split");
+    let twice = forge("twice.json", &|f| {
+        let unit = f["units"][0].clone();
+        f["units"].as_array_mut().unwrap().push(unit);
+    });
+    merge(&twice).assert_one_line_error(2, "is there twice");
+    let format = forge("format.json", &|f| {
+        f["format"] = "kamisado kamon units 0".into()
+    });
+    merge(&format).assert_one_line_error(2, "of this version");
+
+    // A unit whose side to move can win at once, claimed lost (its winner forged too).
+    let immediate = (0..json["units"].as_array().unwrap().len()).find(|&i| {
+        let mut r = record.clone();
+        r.play_text(
+            &json["units"][i]["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .unwrap();
+        r.position().winning_move(r.layout()).is_some()
+    });
+    if let Some(i) = immediate {
+        let lost = forge("lost.json", &|f| {
+            let unit = &mut f["units"][i];
+            let to_move = unit["to_move"].as_str().unwrap().to_string();
+            unit["value"] = "loss".into();
+            unit["winner"] = if to_move == "black" { "white" } else { "black" }.into();
+        });
+        merge(&lost).assert_one_line_error(2, "who can win at once");
+    }
+
+    // Disagreeing files: the same unit won in one, lost in the other (winners consistent).
+    let other = forge("other.json", &|f| {
+        let unit = &mut f["units"][0];
+        let to_move = unit["to_move"].as_str().unwrap().to_string();
+        let (value, winner) = if unit["value"] == "win" {
+            ("loss", if to_move == "black" { "white" } else { "black" })
+        } else {
+            ("win", to_move.as_str())
+        };
+        unit["value"] = value.into();
+        unit["winner"] = winner.into();
+    });
+    let both = run(&[
+        "kamon".into(),
+        "units".into(),
+        "merge".into(),
+        good.display().to_string(),
+        other.display().to_string(),
+    ]);
+    if merge(&other).code == 0 {
+        both.assert_one_line_error(2, "in the results read before");
+    }
+
+    // Results of another split as --results, and a --known of another split.
+    let deeper = units_solve(&record, 2, &good, &[]);
+    deeper.assert_one_line_error(2, "the results of another split");
+    let fresh = dir.join("fresh.json");
+    let mut extra = vec!["--known", good.to_str().unwrap()];
+    extra.push("--max-units");
+    extra.push("1");
+    units_solve(&record, 2, &fresh, &extra)
+        .assert_one_line_error(2, "the results of another split");
+    assert!(!fresh.exists(), "a refused run writes nothing");
+    // A file that is not JSON at all, and bad arguments.
+    merge(&write("empty.json", "")).assert_one_line_error(2, "not a units results file");
+    units_solve(&record, 2, &dir.join("x.json"), &["--index", "100000"])
+        .assert_one_line_error(2, "the split has units 1 to");
+    let mut args = vec!["kamon".to_string(), "units".into()];
+    args.extend(position_args(&record));
+    args.extend(["--depth".into(), "4".into()]);
+    assert_eq!(run(&args).code, 2);
+}
+
+/// An interrupt stops the unit in progress: the run saves it as interrupted (no value,
+/// its nodes so far), reports, and ends as Ctrl-C ends a program; the file reads back,
+/// and a rerun tries that unit again.
+#[test]
+fn an_interrupted_unit_is_saved_as_interrupted() {
+    use std::process::{Command, Stdio};
+    let dir = scratch("interrupt");
+    let results = dir.join("interrupted.json");
+    // One placement into the empty board: each unit takes minutes.
+    let child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
+        .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
+        .arg(&results)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unit = &report["solved_now"][0];
+    assert_eq!(unit["interrupted"], true, "{report}");
+    assert!(unit["value"].is_null(), "{report}");
+    assert!(unit["nodes"].as_u64().unwrap() > 0, "{report}");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(file["units"].as_array().unwrap().len(), 1);
+    assert_eq!(file["units"][0]["interrupted"], true);
+    let merged = kamisado(
+        &[
+            "kamon",
+            "units",
+            "merge",
+            results.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
+}
