@@ -70,8 +70,10 @@ fn main() -> ExitCode {
         Command::Kamon(a) => commands::kamon::run(a),
         Command::WholeMatch(a) => commands::whole_match::run(a),
     };
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),
-    }
+    };
+    shutdown::exit_if_interrupted();
+    code
 }

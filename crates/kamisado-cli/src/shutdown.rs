@@ -24,7 +24,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// Whether the first interrupt only asks the run to stop (see [`stop_gracefully`]).
@@ -85,14 +85,38 @@ pub fn handle_interrupts() {
                         );
                         continue;
                     }
-                    let _files_stay_locked = clean_up();
-                    // Dies of the signal, as without a handler. If that fails, exit with
-                    // the code a shell would show for it.
-                    let _ = signal_hook::low_level::emulate_default_handler(signal);
-                    std::process::exit(128 + signal);
+                    die_of(signal);
                 }
             });
+        // The same signals also noted at once, in the handler itself: the thread above may
+        // not be scheduled before the run finishes on its own (see `exit_if_interrupted`).
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let _ = signal_hook::flag::register_usize(signal, &RECEIVED, signal as usize);
+        }
     }
+}
+
+/// The last signal received, noted by the signal handler itself, or 0.
+static RECEIVED: AtomicUsize = AtomicUsize::new(0);
+
+/// At the very end of a run: an interrupt that came as the run finished (its work done
+/// before the signal thread got to run) still ends the process as the signal says, not
+/// with the run's own exit code. Measured need: a `solve --db` interrupted while its file
+/// was renamed into place exited 0 on a loaded machine.
+pub fn exit_if_interrupted() {
+    let signal = RECEIVED.load(Ordering::SeqCst) as i32;
+    if signal != 0 {
+        die_of(signal);
+    }
+}
+
+/// Cleans up and dies of `signal`, as without a handler; if that fails, exits with the
+/// code a shell would show for it.
+fn die_of(signal: i32) -> ! {
+    let _files_stay_locked = clean_up();
+    #[cfg(unix)]
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    std::process::exit(128 + signal)
 }
 
 /// Removes the temporary files and kills the engines. Returns the lock on the list of
