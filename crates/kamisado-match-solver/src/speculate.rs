@@ -116,22 +116,7 @@ impl MatchSolver {
         run: &Run,
         guess: Value,
     ) -> Result<SpeculativeProof, MatchSolveError> {
-        let start = Instant::now();
-        let mut proof = SpeculativeProof {
-            proof: Proof {
-                value: Value::Loss,
-                nodes: 0,
-                round_nodes: 0,
-                rounds_asked: 0,
-                rounds_settled: 0,
-                round_ends: 0,
-                seconds: 0.0,
-            },
-            speculation: Speculation::default(),
-        };
-        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, None, &mut proof);
-        proof.proof.seconds = start.elapsed().as_secs_f64();
-        self.last_speculation = Some(proof.speculation);
+        let (result, proof) = self.timed_speculation(pos, run, guess, None);
         result.map(|proven| {
             debug_assert!(
                 proven,
@@ -156,6 +141,27 @@ impl MatchSolver {
         run: &Run,
         share: Share,
     ) -> Result<ShareOutcome, MatchSolveError> {
+        let (result, proof) = self.timed_speculation(pos, run, Value::Win, Some(share));
+        result.map(|proven| match proven {
+            true => ShareOutcome::Proven(proof),
+            false => ShareOutcome::Verified(proof),
+        })
+    }
+
+    /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
+    pub fn last_speculation(&self) -> Option<Speculation> {
+        self.last_speculation
+    }
+
+    /// [`MatchSolver::speculate`] from nothing counted, timed, and kept for
+    /// [`MatchSolver::last_speculation`]: whether it proved the value, and what it did.
+    fn timed_speculation(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        guess: Value,
+        share: Option<Share>,
+    ) -> (Result<bool, MatchSolveError>, SpeculativeProof) {
         let start = Instant::now();
         let mut proof = SpeculativeProof {
             proof: Proof {
@@ -169,25 +175,10 @@ impl MatchSolver {
             },
             speculation: Speculation::default(),
         };
-        let result = self.speculate(
-            &WholeMatch::root(pos),
-            run,
-            start,
-            Value::Win,
-            Some(share),
-            &mut proof,
-        );
+        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, share, &mut proof);
         proof.proof.seconds = start.elapsed().as_secs_f64();
         self.last_speculation = Some(proof.speculation);
-        result.map(|proven| match proven {
-            true => ShareOutcome::Proven(proof),
-            false => ShareOutcome::Verified(proof),
-        })
-    }
-
-    /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
-    pub fn last_speculation(&self) -> Option<Speculation> {
-        self.last_speculation
+        (result, proof)
     }
 
     fn speculate(
