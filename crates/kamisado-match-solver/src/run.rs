@@ -132,6 +132,21 @@ pub struct Proof {
     pub seconds: f64,
 }
 
+impl Proof {
+    /// `value` at no cost: what the rules decide, or the start of a count.
+    pub fn free(value: Value) -> Proof {
+        Proof {
+            value,
+            nodes: 0,
+            round_nodes: 0,
+            rounds_asked: 0,
+            rounds_settled: 0,
+            round_ends: 0,
+            seconds: 0.0,
+        }
+    }
+}
+
 /// One move's search (see [`MatchSolver::move_searches`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveSearch {
@@ -315,15 +330,7 @@ impl MatchSolver {
             let child = game.play(&pos, m);
             let passed = game.player(&child) != game.player(&pos);
             let result = match game.outcome(&child) {
-                Some(v) => Some(Proof {
-                    value: v,
-                    nodes: 0,
-                    round_nodes: 0,
-                    rounds_asked: 0,
-                    rounds_settled: 0,
-                    round_ends: 0,
-                    seconds: 0.0,
-                }),
+                Some(v) => Some(Proof::free(v)),
                 None => match self.value(&child, run) {
                     Ok(proof) => Some(proof),
                     Err(MatchSolveError::Solve(SolveError::Stopped)) => None,

@@ -164,15 +164,7 @@ impl MatchSolver {
     ) -> (Result<bool, MatchSolveError>, SpeculativeProof) {
         let start = Instant::now();
         let mut proof = SpeculativeProof {
-            proof: Proof {
-                value: Value::Loss,
-                nodes: 0,
-                round_nodes: 0,
-                rounds_asked: 0,
-                rounds_settled: 0,
-                round_ends: 0,
-                seconds: 0.0,
-            },
+            proof: Proof::free(Value::Loss),
             speculation: Speculation::default(),
         };
         let result = self.speculate(&WholeMatch::root(pos), run, start, guess, share, &mut proof);
