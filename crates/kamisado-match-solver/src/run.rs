@@ -443,3 +443,56 @@ impl MatchSolver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> MatchOptions {
+        MatchOptions {
+            threads: 1,
+            table_bytes: 16 << 20,
+            round_table_bytes: 4 << 20,
+            ask_rounds: true,
+        }
+    }
+
+    #[test]
+    fn a_reading_solver_knows_the_files_round_starts_and_never_writes_it() {
+        // A final round (2-2) the round solver settles in moments.
+        let start: MatchPosition = "g+oybpn+ru/8/8/8/8/8/8/U+GNOBPR+Y w - 3".parse().unwrap();
+        let inside = start
+            .resolve()
+            .step_unchecked(start.resolve().legal_moves()[0]);
+        let dir = std::env::temp_dir().join(format!("kamisado-reading-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("proofs.kmp");
+        let writer = MatchSolver::new(options(), Some(&path)).unwrap();
+        assert!(!writer.knows(&start));
+        let proved = writer.value(&start, &Run::default()).unwrap().value;
+        assert!(writer.knows(&start));
+        let written = std::fs::read(&path).unwrap();
+
+        let reader = MatchSolver::reading(options(), &path).unwrap();
+        assert!(reader.knows(&start));
+        assert!(
+            !reader.knows(&inside),
+            "a position inside a round is never a fact"
+        );
+        assert_eq!(reader.value(&start, &Run::default()).unwrap().value, proved);
+        reader.checkpoint().unwrap();
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            written,
+            "the file is never written"
+        );
+
+        let missing = dir.join("missing.kmp");
+        assert!(matches!(
+            MatchSolver::reading(options(), &missing),
+            Err(MatchSolveError::ProofFile(_))
+        ));
+        assert!(!missing.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
