@@ -5,10 +5,10 @@
 //! of `kamisado whole-match survey`, which lists the 2-2 and 2-1 ones in
 //! data/match-standard.json): a fresh solver each time, with `query`'s default table.
 //! The second group asks every move's exact remoteness (`query --all-remoteness`, target:
-//! under 30 s); at ten samples each it runs for many minutes
+//! under 30 s); at ten samples of one iteration each it runs for a few minutes
 //! (`cargo bench --bench all_moves -- every-remoteness` runs it alone).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
 use kamisado_match::{MatchPosition, MatchRound};
 use kamisado_solver::{Cancel, Depth, Options, Solver};
 
@@ -22,12 +22,15 @@ const ROUND_STARTS: &[(&str, u64, &str)] = &[
 
 fn bench_round_starts(c: &mut Criterion) {
     for (name, depth, seconds) in [
-        ("all-moves-best-remoteness", Depth::Best, 60),
-        ("all-moves-every-remoteness", Depth::Every, 300),
+        ("all-moves-best-remoteness", Depth::Best, 40),
+        ("all-moves-every-remoteness", Depth::Every, 180),
     ] {
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         group.measurement_time(std::time::Duration::from_secs(seconds));
+        // One iteration per sample: at seconds an iteration, criterion's default (sample i
+        // of i iterations, 55 in all for 10 samples) would take ten minutes a start.
+        group.sampling_mode(SamplingMode::Flat);
         for &(tier, seed, text) in ROUND_STARTS {
             let pos: MatchPosition = text.parse().expect("a round start");
             group.bench_with_input(BenchmarkId::new(tier, seed), &pos, |b, pos| {
