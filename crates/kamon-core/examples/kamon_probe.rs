@@ -26,7 +26,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use kamisado_solver::{Cancel, Game, Options, Player as SolverPlayer, Solver, Value, WinInOne};
+use kamisado_solver::{
+    Cancel, Game, Options, Player as SolverPlayer, Score, SolveError, Solver, Value, WinInOne,
+};
 use kamon_core::{geometry, Cell, KamonGame, Node, Player, Record};
 
 /// Histogram buckets: open children 0..=11, placements made 0..=31 (the last takes the rest).
@@ -227,6 +229,57 @@ impl Game for Probe {
     }
 }
 
+/// The value of `node` by two threads on the solver's one table: one runs the proof-number
+/// search of the root (as one thread would), the other proves the root's placements one
+/// by one, last first, so that the first thread finds their results in the table, and
+/// either answer ends both. (A trial of a second thread that leaves the root's own search
+/// whole, against [`Solver::value`]'s placements side by side; Kamon's turns alternate, so
+/// every placement passes the move.)
+fn helped_value(solver: &Solver<Probe>, node: &Node, cancel: &Cancel) -> Result<Value, SolveError> {
+    let game = solver.game();
+    if let Some(v) = game.outcome(node) {
+        return Ok(v);
+    }
+    let mut moves = Vec::new();
+    game.moves(node, &mut moves);
+    let children: Vec<Node> = moves.iter().map(|&m| game.play(node, m)).collect();
+    // "Do I win?" is "does some placement leave the opponent less than a draw?", then
+    // "do I at least draw?" is "... less than a win?".
+    for (asked, of_child, yes) in [
+        (Score::ABOVE_DRAW, Score::DRAW, Value::Win),
+        (Score::DRAW, Score::ABOVE_DRAW, Value::Draw),
+    ] {
+        let found = cancel.child();
+        let (root, helped) = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                for child in children.iter().rev() {
+                    match solver.at_least(child, of_child, &found) {
+                        Ok(false) => {
+                            found.cancel();
+                            return Some(true);
+                        }
+                        Ok(true) => {}
+                        Err(_) => return None,
+                    }
+                }
+                found.cancel();
+                Some(false)
+            });
+            let root = solver.at_least(node, asked, &found);
+            found.cancel();
+            (root, helper.join().expect("the helper thread"))
+        });
+        let answer = match (root, helped) {
+            (Ok(a), _) | (Err(_), Some(a)) => a,
+            (Err(e), None) => return Err(e),
+        };
+        if answer {
+            return Ok(yes);
+        }
+    }
+    Ok(Value::Loss)
+}
+
 fn main() {
     let mut mb = 256usize;
     let mut distinct = false;
@@ -236,6 +289,7 @@ fn main() {
     let (mut pn_scale, mut dn_scale) = (None, None);
     let mut nearer = 1u32;
     let mut depth = Depth::Ignored;
+    let mut helper = false;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -247,6 +301,7 @@ fn main() {
                 depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
             }
             "--shallow" => depth = Depth::Shallow,
+            "--helper" => helper = true,
             "--threads" => {
                 threads = args
                     .next()
@@ -292,7 +347,7 @@ fn main() {
         (p, d) => Some((p.unwrap_or(Scale::Lin), d.unwrap_or(Scale::Lin))),
     };
     println!(
-        "estimate {scales:?} nearer {nearer} depth {depth:?} (None: the library's), threads {threads}"
+        "estimate {scales:?} nearer {nearer} depth {depth:?} (None: the library's), threads {threads}, helper {helper}"
     );
     let mut total = 0;
     for (seed, after) in targets {
@@ -327,7 +382,11 @@ fn main() {
                     std::thread::sleep(Duration::from_millis(20));
                 }
             });
-            let value = solver.value(&node, &cancel);
+            let value = if helper {
+                helped_value(&solver, &node, &cancel)
+            } else {
+                solver.value(&node, &cancel)
+            };
             finished.store(true, Relaxed);
             value
         });
