@@ -18,7 +18,8 @@
 //! the connection-distance factor (`lin`, the library's; `sq`, `tri`, `exp2`, `exp3`,
 //! `plusK` for `d + K`, `flat` for none), `--nearer F` a factor F on the proof number when
 //! the opponent is nearer to a connection (on the disproof number when the mover is),
-//! `--deep D` and `--shallow` a factor of the depth (see `Depth`). The README's *Where the
+//! `--deep D` and `--shallow` a factor of the depth (see `Depth`), `--quiet-bonus B` the
+//! proof number's bonus for a side to move without a threat (the library's 3). The README's *Where the
 //! nodes go* says what each measured.
 
 use std::collections::HashSet;
@@ -116,6 +117,9 @@ struct Probe {
     nearer: u32,
     /// With `scales`: both numbers times a factor of the placements made (see [`Depth`]).
     depth: Depth,
+    /// With `scales`: what the proof number's threat bonus is when the side to move has no
+    /// threat (the library's 3).
+    quiet_bonus: u32,
 }
 
 impl Probe {
@@ -134,7 +138,7 @@ impl Probe {
         let mine = node.threats(me);
         let handing_mine = game.handing_over(mine);
         let threat_bonus = if mine.is_empty() {
-            3
+            self.quiet_bonus
         } else if (handing_mine & free).count() > 8 {
             0
         } else {
@@ -290,6 +294,7 @@ fn main() {
     let mut nearer = 1u32;
     let mut depth = Depth::Ignored;
     let mut helper = false;
+    let mut quiet_bonus = 3u32;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -302,6 +307,12 @@ fn main() {
             }
             "--shallow" => depth = Depth::Shallow,
             "--helper" => helper = true,
+            "--quiet-bonus" => {
+                quiet_bonus = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--quiet-bonus B")
+            }
             "--threads" => {
                 threads = args
                     .next()
@@ -343,7 +354,7 @@ fn main() {
         }
     }
     let scales = match (pn_scale, dn_scale) {
-        (None, None) if nearer == 1 && depth == Depth::Ignored => None,
+        (None, None) if nearer == 1 && depth == Depth::Ignored && quiet_bonus == 3 => None,
         (p, d) => Some((p.unwrap_or(Scale::Lin), d.unwrap_or(Scale::Lin))),
     };
     println!(
@@ -362,6 +373,7 @@ fn main() {
             scales,
             nearer,
             depth,
+            quiet_bonus,
         };
         let options = Options {
             threads,
