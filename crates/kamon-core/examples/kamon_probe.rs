@@ -6,14 +6,31 @@
 //!
 //! ```text
 //! cargo run --release -p kamon-core --example kamon_probe -- 1:8 2:6 --mb 256 --distinct
+//! cargo run --release -p kamon-core --example kamon_probe -- 1:4 2:4 --max-nodes 60000000 --lean
+//! cargo run --release -p kamon-core --example kamon_probe -- 1:8 --pn-scale sq --dn-scale sq
 //! ```
+//!
+//! `--max-nodes N` stops a search once it has expanded N nodes (reported as `capped`, a
+//! lower bound), `--lean` skips the counters (for times: they replay every child),
+//! `--threads N` shares the table between N threads, and the other options try variants
+//! of [`KamonGame::estimate`] without rebuilding the library, so that a variant is
+//! measured before it replaces the library's: `--pn-scale`/`--dn-scale` other shapes of
+//! the connection-distance factor (`lin`, the library's; `sq`, `tri`, `exp2`, `exp3`,
+//! `plusK` for `d + K`, `flat` for none), `--nearer F` a factor F on the proof number when
+//! the opponent is nearer to a connection (on the disproof number when the mover is),
+//! `--deep D` and `--shallow` a factor of the depth (see `Depth`), `--quiet-bonus B` the
+//! proof number's bonus for a side to move without a threat (the library's 3). The README's *Where the
+//! nodes go* says what each measured.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
+use std::time::Duration;
 
-use kamisado_solver::{Cancel, Game, Options, Player as SolverPlayer, Solver, Value, WinInOne};
-use kamon_core::{Cell, KamonGame, Node, Record};
+use kamisado_solver::{
+    Cancel, Game, Options, Player as SolverPlayer, Score, SolveError, Solver, Value, WinInOne,
+};
+use kamon_core::{geometry, Cell, KamonGame, Node, Player, Record};
 
 /// Histogram buckets: open children 0..=11, placements made 0..=31 (the last takes the rest).
 const OPEN_BUCKETS: usize = 12;
@@ -30,11 +47,128 @@ struct Counters {
     by_threats: [AtomicU64; 4],
 }
 
+/// How the connection distance `d` (at least 1) scales a first guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scale {
+    /// `d`: the library's.
+    Lin,
+    /// `d * d`.
+    Sq,
+    /// `d (d + 1) / 2`.
+    Tri,
+    /// `2^(d - 1)`.
+    Exp2,
+    /// `3^(d - 1)`.
+    Exp3,
+    /// `d + k`: flatter than `d`.
+    Plus(u32),
+    /// `1`: no distance.
+    Flat,
+}
+
+impl Scale {
+    fn parse(text: &str) -> Option<Scale> {
+        Some(match text {
+            "lin" => Scale::Lin,
+            "sq" => Scale::Sq,
+            "tri" => Scale::Tri,
+            "exp2" => Scale::Exp2,
+            "exp3" => Scale::Exp3,
+            "flat" => Scale::Flat,
+            _ => Scale::Plus(text.strip_prefix("plus")?.parse().ok()?),
+        })
+    }
+
+    fn of(self, d: u32) -> u32 {
+        match self {
+            Scale::Lin => d,
+            Scale::Sq => d * d,
+            Scale::Tri => d * (d + 1) / 2,
+            Scale::Exp2 => 1 << (d - 1),
+            Scale::Exp3 => 3u32.pow(d - 1),
+            Scale::Plus(k) => d + k,
+            Scale::Flat => 1,
+        }
+    }
+}
+
+/// A factor of the placements made `p` on both first guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Depth {
+    /// None: the library's.
+    Ignored,
+    /// `max(D - p, 1)` (Deep df-pn: fresh leaves deep down look cheap next to their
+    /// searched siblings, so the search stays longer with a line).
+    Deep(u32),
+    /// `max(p, 1)`, the other way: deep leaves look dear.
+    Shallow,
+}
+
 /// [`KamonGame`] with counters in [`Game::moves`], which the search calls once per node.
 struct Probe {
     inner: KamonGame,
     counters: Counters,
     distinct: Option<Mutex<HashSet<u128>>>,
+    lean: bool,
+    /// The distance factors of the proof and disproof numbers; `None`: the library's guess.
+    scales: Option<(Scale, Scale)>,
+    /// With `scales`: the factor on the proof number when the opponent is strictly nearer
+    /// to a connection, and on the disproof number when the side to move is.
+    nearer: u32,
+    /// With `scales`: both numbers times a factor of the placements made (see [`Depth`]).
+    depth: Depth,
+    /// With `scales`: what the proof number's threat bonus is when the side to move has no
+    /// threat (the library's 3).
+    quiet_bonus: u32,
+}
+
+impl Probe {
+    /// [`KamonGame::estimate`] with its distance factors shaped by `scales` (the same
+    /// threat guesses, restated here since the library keeps them private).
+    fn scaled_estimate(&self, node: &Node, (pn_scale, dn_scale): (Scale, Scale)) -> (u32, u32) {
+        let game = &self.inner;
+        let layout = game.layout();
+        let pos = node.position();
+        let me = pos.turn();
+        let safe = pos.legal_cells(layout) - game.handing_over(node.threats(!me));
+        if safe.is_empty() {
+            return (1, 1);
+        }
+        let free = pos.free_cells();
+        let mine = node.threats(me);
+        let handing_mine = game.handing_over(mine);
+        let threat_bonus = if mine.is_empty() {
+            self.quiet_bonus
+        } else if (handing_mine & free).count() > 8 {
+            0
+        } else {
+            1
+        };
+        let fewest_replies = safe
+            .map(|cell| ((layout.matching(cell) & free).without(cell) - handing_mine).count())
+            .min()
+            .unwrap_or(0);
+        let distance =
+            |player: Player| geometry::connection_distance(pos.pieces(player), free).max(1);
+        let (mine, theirs) = (distance(me), distance(!me));
+        let (pn_nearer, dn_nearer) = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => (self.nearer, 1),
+            std::cmp::Ordering::Less => (1, self.nearer),
+            std::cmp::Ordering::Equal => (1, 1),
+        };
+        let deep = match self.depth {
+            Depth::Ignored => 1,
+            Depth::Deep(d) => d.saturating_sub(pos.placed()).max(1),
+            Depth::Shallow => pos.placed().max(1),
+        };
+        (
+            (fewest_replies.div_ceil(2) + threat_bonus).max(1)
+                * pn_scale.of(mine)
+                * pn_nearer
+                * deep,
+            safe.count() * dn_scale.of(theirs) * dn_nearer * deep,
+        )
+    }
 }
 
 impl Game for Probe {
@@ -52,6 +186,10 @@ impl Game for Probe {
     fn moves(&self, node: &Node, out: &mut Vec<Cell>) {
         self.inner.moves(node, out);
         let c = &self.counters;
+        if self.lean {
+            c.expanded.fetch_add(1, Relaxed);
+            return;
+        }
         let layout = self.inner.layout();
         let pos = node.position();
         let me = pos.turn();
@@ -88,19 +226,125 @@ impl Game for Probe {
         self.inner.win_in_one(node)
     }
     fn estimate(&self, node: &Node) -> (u32, u32) {
-        self.inner.estimate(node)
+        match self.scales {
+            None => self.inner.estimate(node),
+            Some(scales) => self.scaled_estimate(node, scales),
+        }
     }
+}
+
+/// The value of `node` by two threads on the solver's one table: one runs the proof-number
+/// search of the root (as one thread would), the other proves the root's placements one
+/// by one, last first, so that the first thread finds their results in the table, and
+/// either answer ends both. (A trial of a second thread that leaves the root's own search
+/// whole, against [`Solver::value`]'s placements side by side; Kamon's turns alternate, so
+/// every placement passes the move.)
+fn helped_value(solver: &Solver<Probe>, node: &Node, cancel: &Cancel) -> Result<Value, SolveError> {
+    let game = solver.game();
+    if let Some(v) = game.outcome(node) {
+        return Ok(v);
+    }
+    let mut moves = Vec::new();
+    game.moves(node, &mut moves);
+    let children: Vec<Node> = moves.iter().map(|&m| game.play(node, m)).collect();
+    // "Do I win?" is "does some placement leave the opponent less than a draw?", then
+    // "do I at least draw?" is "... less than a win?".
+    for (asked, of_child, yes) in [
+        (Score::ABOVE_DRAW, Score::DRAW, Value::Win),
+        (Score::DRAW, Score::ABOVE_DRAW, Value::Draw),
+    ] {
+        let found = cancel.child();
+        let (root, helped) = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| {
+                for child in children.iter().rev() {
+                    match solver.at_least(child, of_child, &found) {
+                        Ok(false) => {
+                            found.cancel();
+                            return Some(true);
+                        }
+                        Ok(true) => {}
+                        Err(_) => return None,
+                    }
+                }
+                found.cancel();
+                Some(false)
+            });
+            let root = solver.at_least(node, asked, &found);
+            found.cancel();
+            (root, helper.join().expect("the helper thread"))
+        });
+        let answer = match (root, helped) {
+            (Ok(a), _) | (Err(_), Some(a)) => a,
+            (Err(e), None) => return Err(e),
+        };
+        if answer {
+            return Ok(yes);
+        }
+    }
+    Ok(Value::Loss)
 }
 
 fn main() {
     let mut mb = 256usize;
     let mut distinct = false;
+    let mut lean = false;
+    let mut threads = 1usize;
+    let mut max_nodes = u64::MAX;
+    let (mut pn_scale, mut dn_scale) = (None, None);
+    let mut nearer = 1u32;
+    let mut depth = Depth::Ignored;
+    let mut helper = false;
+    let mut quiet_bonus = 3u32;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--mb" => mb = args.next().and_then(|v| v.parse().ok()).expect("--mb N"),
             "--distinct" => distinct = true,
+            "--lean" => lean = true,
+            "--deep" => {
+                depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
+            }
+            "--shallow" => depth = Depth::Shallow,
+            "--helper" => helper = true,
+            "--quiet-bonus" => {
+                quiet_bonus = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--quiet-bonus B")
+            }
+            "--threads" => {
+                threads = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--threads N")
+            }
+            "--max-nodes" => {
+                max_nodes = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--max-nodes N")
+            }
+            "--nearer" => {
+                nearer = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--nearer N")
+            }
+            "--pn-scale" => {
+                pn_scale = Some(
+                    args.next()
+                        .and_then(|v| Scale::parse(&v))
+                        .expect("--pn-scale lin|sq|tri|exp2|exp3"),
+                )
+            }
+            "--dn-scale" => {
+                dn_scale = Some(
+                    args.next()
+                        .and_then(|v| Scale::parse(&v))
+                        .expect("--dn-scale lin|sq|tri|exp2|exp3"),
+                )
+            }
             target => {
                 let parsed = target
                     .split_once(':')
@@ -109,6 +353,13 @@ fn main() {
             }
         }
     }
+    let scales = match (pn_scale, dn_scale) {
+        (None, None) if nearer == 1 && depth == Depth::Ignored && quiet_bonus == 3 => None,
+        (p, d) => Some((p.unwrap_or(Scale::Lin), d.unwrap_or(Scale::Lin))),
+    };
+    println!(
+        "estimate {scales:?} nearer {nearer} depth {depth:?} (None: the library's), threads {threads}, helper {helper}"
+    );
     let mut total = 0;
     for (seed, after) in targets {
         let record = Record::random(seed, after).expect("a random opening");
@@ -118,14 +369,43 @@ fn main() {
             inner: game,
             counters: Counters::default(),
             distinct: distinct.then(|| Mutex::new(HashSet::new())),
+            lean,
+            scales,
+            nearer,
+            depth,
+            quiet_bonus,
         };
         let options = Options {
-            threads: 1,
+            threads,
             table_bytes: mb << 20,
         };
         let solver = Solver::new(probe, options).expect("a solver");
         let start = std::time::Instant::now();
-        let value = solver.value(&node, &Cancel::new()).expect("solved");
+        let cancel = Cancel::new();
+        let finished = AtomicBool::new(false);
+        // A watcher stops the search at the node cap (the count lags by a few thousand).
+        let value = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Relaxed) {
+                    if solver.nodes() >= max_nodes {
+                        cancel.cancel();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+            let value = if helper {
+                helped_value(&solver, &node, &cancel)
+            } else {
+                solver.value(&node, &cancel)
+            };
+            finished.store(true, Relaxed);
+            value
+        });
+        let value = match value {
+            Ok(v) => format!("{v:?}"),
+            Err(_) => "capped".to_string(),
+        };
         let secs = start.elapsed().as_secs_f64();
         let c = &solver.game().counters;
         let expanded = c.expanded.load(Relaxed).max(1) as f64;
@@ -136,15 +416,19 @@ fn main() {
             .map_or("-".into(), |d| d.lock().unwrap().len().to_string());
         total += solver.nodes();
         println!(
-            "seed {seed} after {after}: {value:?} nodes {} distinct {distinct} legal/node {:.2} safe/node {:.2} {secs:.1}s",
+            "seed {seed} after {after}: {value} nodes {} distinct {distinct} legal/node {:.2} safe/node {:.2} {secs:.1}s fill {:.3}",
             solver.nodes(),
             c.legal.load(Relaxed) as f64 / expanded,
             c.safe.load(Relaxed) as f64 / expanded,
+            solver.table().fill(),
         );
         let hist = |a: &[AtomicU64]| {
             let counts: Vec<String> = a.iter().map(|x| x.load(Relaxed).to_string()).collect();
             counts.join(" ")
         };
+        if lean {
+            continue;
+        }
         println!("  by open children 0..: {}", hist(&c.by_open));
         println!("  by placements made 0..: {}", hist(&c.by_placed));
         println!(
