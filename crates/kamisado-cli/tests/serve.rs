@@ -1801,6 +1801,283 @@ async fn the_refill_choices_carry_the_values_of_the_next_round_starts() {
     assert!(single.get("refills").is_none(), "{single}");
 }
 
+/// A final round (2-2) that `whole-match solve` proves in moments (seed 6 of
+/// data/match-standard.json) and whose 99 moves' match values `whole-match query` finds in
+/// seconds. (A 2-1 round start's moves take `whole-match query` more than ten minutes: the
+/// leader's losing moves each need the final rounds they can lead to.)
+const MATCH_PROVEN_START: &str = "g+oybpn+ru/8/8/8/8/8/8/U+GNOBPR+Y w - 3";
+
+/// A proof file of [`MATCH_PROVEN_START`], made by `whole-match solve --db`.
+fn match_proof_file(dir: &std::path::Path) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let file = dir.join("proofs.kmp");
+    let solved = kamisado(
+        &[
+            "whole-match",
+            "solve",
+            "--position",
+            MATCH_PROVEN_START,
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--db",
+            file.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.json()["proven"], true, "{}", solved.stdout);
+    file
+}
+
+/// `whole-match query --json` of `position` with a copy of `proofs` (which it writes).
+fn whole_match_query(position: &str, proofs: &std::path::Path) -> Json {
+    let copy = proofs.with_extension("query.kmp");
+    std::fs::copy(proofs, &copy).unwrap();
+    let run = kamisado(
+        &[
+            "whole-match",
+            "query",
+            "--position",
+            position,
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--db",
+            copy.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    run.json()
+}
+
+#[tokio::test]
+async fn the_match_values_are_whole_match_querys_where_a_proof_file_covers_the_round() {
+    let dir = std::env::temp_dir().join(format!("kamisado-serve-match-db-{}", std::process::id()));
+    let proofs = match_proof_file(&dir);
+    let before = std::fs::read(&proofs).unwrap();
+    let queried = whole_match_query(MATCH_PROVEN_START, &proofs);
+    let server = Server::start(&[
+        "--match-db",
+        proofs.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--hash-mb",
+        "32",
+        "--time-limit",
+        "300",
+    ]);
+    let url = |position: &str| {
+        format!(
+            "{}api/query?game=match&position={}",
+            server.url,
+            encode(position)
+        )
+    };
+    let (status, body) = get(&url(MATCH_PROVEN_START)).await;
+    assert_eq!(status, 200, "{body}");
+    let values = &body["match_values"];
+    assert_eq!(values["complete"], true, "{body}");
+    assert_eq!(values["value"], queried["value"], "{body}");
+    let moves = values["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), queried["moves"].as_array().unwrap().len());
+    for m in moves {
+        let q = queried["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["move"] == m["move"])
+            .unwrap_or_else(|| panic!("{m} is not among whole-match query's moves"));
+        assert_eq!(
+            (&m["value"], &m["winner"]),
+            (&q["value"], &q["winner"]),
+            "{}",
+            m["move"]
+        );
+        // At 2-2 the round's winner wins the match: the move's round value is its match value.
+        let round = body["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["move"] == m["move"])
+            .unwrap_or_else(|| panic!("{} has no round value: {body}", m["move"]));
+        assert_eq!(round["value"], m["value"], "{}", m["move"]);
+    }
+    // Every legal move is there, with the round's answer beside it.
+    let legal: Vec<&Json> = body["legal_moves"].as_array().unwrap().iter().collect();
+    assert_eq!(moves.len(), legal.len(), "{body}");
+    assert!(moves.iter().all(|m| legal.contains(&&m["move"])));
+    assert!(values.get("message").is_none(), "{body}");
+
+    // A round the file has not proved: no search, and the answer says why.
+    let (status, other) = get(&url(PUSH_POSITION)).await;
+    assert_eq!(status, 200, "{other}");
+    let values = &other["match_values"];
+    assert_eq!(values["moves"], json!([]), "{other}");
+    assert_eq!(values["complete"], false, "{other}");
+    assert!(
+        values["message"]
+            .as_str()
+            .unwrap()
+            .contains("holds no proof of this round's start"),
+        "{other}"
+    );
+    // No match values in a single round, or without --match-db.
+    let (_, single) = get(&format!("{}api/query?moves=g1-g7", server.url)).await;
+    assert!(single.get("match_values").is_none(), "{single}");
+    let plain = Server::start(&["--threads", "1", "--hash-mb", "16", "--time-limit", "1"]);
+    let (_, without) = get(&format!(
+        "{}api/query?game=match&position={}",
+        plain.url,
+        encode(MATCH_PROVEN_START)
+    ))
+    .await;
+    assert!(without.get("match_values").is_none(), "{without}");
+    // The server never writes the file it reads.
+    drop(server);
+    assert_eq!(std::fs::read(&proofs).unwrap(), before);
+
+    // A file that is not a proof file, or is missing, is refused before serving.
+    let damaged = dir.join("damaged.kmp");
+    std::fs::write(&damaged, &before[..before.len() - 1]).unwrap();
+    kamisado(
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--match-db",
+            damaged.to_str().unwrap(),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "damaged.kmp is damaged");
+    let missing = dir.join("missing.kmp");
+    kamisado(
+        &[
+            "serve",
+            "--port",
+            "0",
+            "--match-db",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "--match-db");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The match board with a proof file: every move's row shows the API's match value, and
+/// the header the position's.
+async fn visit_match_values(client: &Client, server: &str, answer: &Json) -> Checked<()> {
+    client
+        .goto(&format!(
+            "{server}?game=match&position={}",
+            encode(MATCH_PROVEN_START)
+        ))
+        .await
+        .map_err(webdriver("opening the page"))?;
+    wait_for_answer(client, 0).await?;
+    let values = &answer["match_values"];
+    let header = client
+        .find(Locator::Css("#moves-match"))
+        .await
+        .map_err(webdriver("the match column"))?;
+    ensure!(
+        header
+            .is_displayed()
+            .await
+            .map_err(webdriver("the match column"))?,
+        "the match column is hidden"
+    );
+    let shown = client
+        .find(Locator::Css("#match-value"))
+        .await
+        .map_err(webdriver("the position's match value"))?
+        .attr("data-value")
+        .await
+        .map_err(webdriver("the position's match value"))?;
+    ensure!(
+        shown.as_deref() == values["value"].as_str(),
+        "the header shows the match value {shown:?}, the API {}",
+        values["value"]
+    );
+    let rows = client
+        .find_all(Locator::Css("#moves tbody tr"))
+        .await
+        .map_err(webdriver("the moves list"))?;
+    let expected = values["moves"].as_array().map_or(0, Vec::len);
+    ensure!(
+        rows.len() == expected,
+        "{} rows for {expected} moves",
+        rows.len()
+    );
+    for row in rows {
+        let mv = row
+            .attr("data-move")
+            .await
+            .map_err(webdriver("a move's row"))?;
+        let shown = row
+            .find(Locator::Css("td.match"))
+            .await
+            .map_err(webdriver("a move's match value"))?
+            .attr("data-match-value")
+            .await
+            .map_err(webdriver("a move's match value"))?;
+        let api = values["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"].as_str() == mv.as_deref())
+            .map(|m| m["value"].as_str().unwrap_or_default().to_owned());
+        ensure!(
+            api.is_some() && shown == api,
+            "{mv:?} shows the match value {shown:?}, the API {api:?}"
+        );
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_match_board_shows_each_moves_match_value_from_a_proof_file() {
+    let (chromium, chromedriver) = chromium_and_driver();
+    let dir = std::env::temp_dir().join(format!("kamisado-board-match-db-{}", std::process::id()));
+    let proofs = match_proof_file(&dir);
+    let mut server = Server::start(&[
+        "--match-db",
+        proofs.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--hash-mb",
+        "32",
+        "--time-limit",
+        "300",
+    ]);
+    // The API's answer first: the page, asking the same, then answers from what the
+    // server's solver has kept (the same values, at once).
+    let (status, answer) = get(&format!(
+        "{}api/query?game=match&position={}",
+        server.url,
+        encode(MATCH_PROVEN_START)
+    ))
+    .await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["match_values"]["complete"], true, "{answer}");
+    let driver = Driver::start(&chromedriver);
+    let client = browser(&driver, &chromium).await;
+    let result = visit_match_values(&client, &server.url, &answer).await;
+    let _ = client.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    assert!(server.alive());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The standing the page shows: round, Black's and White's points.
 async fn shown_standing(client: &Client) -> Checked<(String, String, String)> {
     let standing = client

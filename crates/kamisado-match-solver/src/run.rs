@@ -180,6 +180,36 @@ impl MatchSolver {
                 }
             }
         }
+        MatchSolver::with_store(options, store, proof_file)
+    }
+
+    /// A solver that starts from the facts of the proof file at `path` and never writes
+    /// it (a server answering from a proof another run made): what its searches prove
+    /// stays in memory. Unlike [`MatchSolver::new`], a missing file is an error.
+    pub fn reading(options: MatchOptions, path: &Path) -> Result<MatchSolver, MatchSolveError> {
+        let store = Arc::new(Store::new());
+        for (key, fact) in file::read(path)? {
+            store.insert(key, fact);
+        }
+        MatchSolver::with_store(options, store, None)
+    }
+
+    /// Whether the store holds a proven fact about `pos` (a round's first position or a
+    /// refill choice; never a position inside a round, which only the search's table
+    /// holds).
+    pub fn knows(&self, pos: &MatchPosition) -> bool {
+        let pos = WholeMatch::root(pos);
+        self.store()
+            .get(self.solver.game().key(&pos))
+            .and_then(Fact::value)
+            .is_some()
+    }
+
+    fn with_store(
+        options: MatchOptions,
+        store: Arc<Store>,
+        proof_file: Option<&Path>,
+    ) -> Result<MatchSolver, MatchSolveError> {
         let game = OracleMatch::new(options.round_table_bytes, options.ask_rounds, store)?;
         Ok(MatchSolver {
             solver: Solver::new(

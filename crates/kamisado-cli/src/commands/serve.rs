@@ -22,7 +22,8 @@ choice; every value is the round's) and Kamon: its hexagonal board, every legal 
 The page's JSON API: GET /api/query?moves=a1-a5+d8-d3 (or position=TEXT&moves=...), the fields of
 `query --json`; GET /api/query?game=match&target=3&moves=g1-g7+h8-h6+g7-h8+left (or position=TEXT),
 the fields of `query --target N --json`; GET /api/query?game=kamon&seed=1&moves=b1+d4 (or layout=TEXT), the fields of
-`kamisado kamon solve --json` and every legal cell's result; GET /api/games.
+`kamisado kamon solve --json` and every legal cell's result; GET /api/games. With --match-db,
+match answers also carry `match_values`: each move's match value, as `whole-match query --json`.
 
 Without --db the opening table built into the program answers the start and its perfect lines
 at once; every other position is solved live, within --time-limit. Kamon is always solved live:
@@ -30,13 +31,19 @@ late positions in moments, the empty board not within any sensible limit (the pa
 
 Examples:
   kamisado serve
-  kamisado serve --db data/openings.kdb --port 8080 --time-limit 10";
+  kamisado serve --db data/openings.kdb --port 8080 --time-limit 10
+  kamisado serve --match-db proofs.kmp --time-limit 30";
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// Answer from this database first (default: the opening table built into the program)
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// Match play: give each move its match value too, from this whole-match proof file
+    /// (`whole-match solve --db FILE` writes one; read, never written), in the rounds whose
+    /// start it has proved
+    #[arg(long = "match-db", value_name = "FILE")]
+    pub match_db: Option<PathBuf>,
     /// Port to listen on; 0 picks a free one (the address is printed either way)
     #[arg(long, value_name = "N", default_value_t = 8080)]
     pub port: u16,
@@ -65,11 +72,17 @@ pub fn run(args: ServeArgs) -> Result<()> {
         time_limit: Duration::from_secs_f64(args.time_limit),
         searches: usize::from(args.searches),
     };
-    let app = serve::App::new(
+    let mut app = serve::App::new(
         kamisado_db::Oracle::new(db, solver),
         args.search.clone(),
         settings,
     );
+    if let Some(path) = &args.match_db {
+        app = app.with_match_proofs(serve::MatchProofs::new(
+            match_solver(&args.search, path)?,
+            path,
+        ));
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         // The searches, and room for the timers of those waiting for one.
@@ -106,6 +119,27 @@ pub fn run(args: ServeArgs) -> Result<()> {
         serve::run(listener, app)
             .await
             .map_err(|e| Failure::internal(format!("the server stopped: {e}")))
+    })
+}
+
+/// `--match-db`'s solver: one thread (one search at a time, see `serve::MatchProofs`),
+/// `--hash-mb` for the match search's table and a quarter of it for the round solver's.
+fn match_solver(
+    search: &SearchArgs,
+    path: &std::path::Path,
+) -> Result<kamisado_match_solver::MatchSolver> {
+    let bytes = usize::try_from(search.hash_mb << 20).unwrap_or(usize::MAX);
+    let options = kamisado_match_solver::MatchOptions {
+        threads: 1,
+        table_bytes: bytes,
+        round_table_bytes: (bytes / 4).max(1 << 20),
+        ask_rounds: true,
+    };
+    kamisado_match_solver::MatchSolver::reading(options, path).map_err(|e| match e {
+        kamisado_match_solver::MatchSolveError::ProofFile(e) => {
+            Failure::input(format!("--match-db: {e}"))
+        }
+        e => Failure::internal(e),
     })
 }
 

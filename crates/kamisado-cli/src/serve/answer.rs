@@ -14,6 +14,7 @@ use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
 use kamisado_solver::{Cancel, Depth};
 use serde::Serialize;
 
+use super::match_values::{match_values, MatchValuesJson};
 use super::perfect_line::perfect_line;
 use super::App;
 use crate::analysis::{analyse, QueryReport};
@@ -137,6 +138,9 @@ pub struct Answer {
     /// leads to, in the order of `refill_choices`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     refills: Vec<RefillJson>,
+    /// Match play with a proof file (`serve --match-db`): each move's match value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    match_values: Option<MatchValuesJson>,
     /// Why the answer is incomplete, if it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
@@ -151,6 +155,7 @@ impl Answer {
                 .refills
                 .iter()
                 .all(|r| r.value.is_some() && r.remoteness.is_some())
+            && self.match_values.as_ref().is_none_or(|m| m.complete)
     }
 }
 
@@ -406,6 +411,18 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
             .map_or_else(Vec::new, Vec::from),
         _ => Vec::new(),
     };
+    // With a proof file: each move's match value, with what time is left.
+    let match_values = match &app.match_proofs {
+        Some(proofs) if request.is_match() => {
+            let round_start = request
+                .record
+                .rounds()
+                .last()
+                .map_or(&request.start, |r| &r.start);
+            match_values(proofs, round_start, &pos, cancel)
+        }
+        _ => None,
+    };
     let message = if analysis.timed_out {
         // The server's time limit, which the visitor cannot change: no advice in flags.
         Some(analysis.time_out_fact(time_limit))
@@ -431,6 +448,7 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
         line: played_line(request),
         match_play: request.is_match().then(|| MatchJson::of(&pos)),
         refills: refills.iter().map(RefillJson::of).collect(),
+        match_values,
         message,
     })
 }

@@ -21,12 +21,15 @@
 //!   `game=kamon`) and listed by `/api/games`. Match play is the single round's answer
 //!   with the match's standing and the towers' ranks beside it ([`answer`]). Kamon
 //!   answers come from `kamisado kamon`'s own reader, solver and report ([`kamon`]).
+//! - With a whole-match proof file (`--match-db`), match play's moves also get their match
+//!   values, from the library call `whole-match query` makes ([`match_values`]).
 
 mod answer;
 mod api;
 mod assets;
 mod games;
 mod kamon;
+mod match_values;
 pub mod opening_table;
 mod perfect_line;
 
@@ -41,6 +44,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use crate::args::SearchArgs;
+pub use match_values::MatchProofs;
 
 /// How the server shares the machine.
 #[derive(Clone, Copy, Debug)]
@@ -59,6 +63,8 @@ pub struct App {
     sumo_oracle: OnceLock<std::result::Result<Arc<Oracle>, String>>,
     search: SearchArgs,
     kamon: Arc<kamon::KamonSolvers>,
+    /// `--match-db`: the whole-match proofs that give moves their match values.
+    match_proofs: Option<MatchProofs>,
     permits: Arc<Semaphore>,
     settings: Settings,
 }
@@ -71,8 +77,17 @@ impl App {
             sumo_oracle: OnceLock::new(),
             kamon: Arc::new(kamon::KamonSolvers::new(search.clone())),
             search,
+            match_proofs: None,
             permits: Arc::new(Semaphore::new(settings.searches.max(1))),
             settings,
+        }
+    }
+
+    /// The app answering match values from `proofs` too (`serve --match-db`).
+    pub fn with_match_proofs(self, proofs: MatchProofs) -> App {
+        App {
+            match_proofs: Some(proofs),
+            ..self
         }
     }
 }

@@ -391,6 +391,11 @@ function renderStatus(a) {
     if (a.value) {
       value.textContent = `${capitalise(a.to_move)} ${describe(a.value, a.remoteness)}`;
       if (a.game === "match") value.append(el("span", { class: "hint" }, " (round value)"));
+      const matchValue = (a.match_values || {}).value;
+      if (matchValue) {
+        value.append(el("span", { id: "match-value", class: `res ${matchValue}`, dataset: { value: matchValue } },
+          `; ${a.to_move === a.match_values.winner ? "wins" : "loses"} the match`));
+      }
       value.classList.add(a.value);
     } else {
       value.textContent = "not solved within the time limit";
@@ -429,7 +434,8 @@ function renderStatus(a) {
   event.replaceChildren(...notes.map((n) => el("div", {}, n)));
   event.hidden = notes.length === 0;
   renderRefill(a);
-  showMessage(a.message || "");
+  // The answer's own message first; else why match values are missing (serve --match-db).
+  showMessage(a.message || (a.match_values && a.match_values.message) || "");
 }
 
 // Match play: the target, the round and the score.
@@ -544,11 +550,21 @@ function renderMoves(a) {
   body.replaceChildren();
   const answered = new Set(a.moves.map((m) => m.move));
   const rows = a.moves.concat(a.legal_moves.filter((m) => !answered.has(m)).map((m) => ({ move: m })));
+  // With a proof file (serve --match-db): each move's match value beside its round value.
+  const matchValues = a.match_values || null;
+  const matchOf = new Map(((matchValues || {}).moves || []).map((m) => [m.move, m]));
+  $("moves-match").hidden = !matchValues;
   for (const m of rows) {
     const row = el("tr", { dataset: { move: m.move } },
       el("td", {}, m.move),
       el("td", { class: `res ${m.value || ""}` }, m.value ? describe(m.value, remotenessOf(m)) : "not answered"),
       el("td", { class: "src" }, m.source || ""));
+    if (matchValues) {
+      const mv = matchOf.get(m.move);
+      const value = mv && mv.value;
+      row.append(el("td", { class: `res match ${value || "unknown"}`, dataset: { matchValue: value || "" } },
+        value === "win" ? "wins the match" : value === "loss" ? "loses the match" : "\u2014"));
+    }
     row.addEventListener("click", () => play([m.move]));
     row.addEventListener("mouseenter", () => { state.hover = m.move; renderBoard(a); });
     row.addEventListener("mouseleave", () => { state.hover = null; renderBoard(a); });
@@ -557,7 +573,7 @@ function renderMoves(a) {
   if (!rows.length) {
     const over = a.game !== "match" ? "the game is over"
       : a.match_over ? "the match is over" : "the round is over: the winner chooses the refill";
-    body.append(el("tr", {}, el("td", { colspan: "3" }, `no moves: ${over}`)));
+    body.append(el("tr", {}, el("td", { colspan: matchValues ? "4" : "3" }, `no moves: ${over}`)));
   }
 }
 
@@ -706,6 +722,7 @@ function selectGame(id) {
   $("moves-title").textContent = kamon ? "Every cell" : "Every move";
   $("moves-col").textContent = kamon ? "cell" : "move";
   $("moves-extra").textContent = kamon ? "chip" : "source";
+  if (kamon) $("moves-match").hidden = true;
   Object.assign(state, { start: null, layout: null, after: null, moves: [], cursor: 0, played: [], answer: null });
   if (id === "match") {
     const targets = (currentGame() || {}).targets || [];
