@@ -2,33 +2,28 @@
 //! scratch) against the rules core and the naive reference: every perfect line is legal,
 //! ends the game after exactly its remoteness with the right winner, and the reference's
 //! own exhaustive minimax agrees on the value and remoteness of the end of every line.
+use kamisado_analysis::OpeningTable;
 use kamisado_core::notation::play_line;
 use kamisado_core::Position;
 use reference::{minimax_within, RefPosition};
-use serde_json::Value as Json;
 
-fn table() -> Json {
+fn table() -> OpeningTable {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/openings.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    OpeningTable::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]
 fn every_opening_line_is_a_perfect_game_to_its_end() {
     let table = table();
     let start = Position::start();
-    assert_eq!(table["position"], start.to_string());
-    let moves = table["moves"].as_array().unwrap();
+    assert_eq!(table.position, start.to_string());
+    let moves = &table.moves;
     assert_eq!(moves.len(), start.legal_moves().len());
     let (mut best_win, mut wins) = (u64::MAX, 0);
     for entry in moves {
-        let mv = entry["move"].as_str().unwrap();
-        let remoteness = entry["remoteness"].as_u64().unwrap() as usize;
-        let pv: Vec<&str> = entry["pv"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
+        let mv = entry.mv.as_str();
+        let remoteness = entry.remoteness as usize;
+        let pv = &entry.pv;
         assert_eq!(pv[0], mv);
         assert_eq!(pv.len(), remoteness, "{mv}");
         let end = play_line(&start, &pv.join(" "))
@@ -38,7 +33,7 @@ fn every_opening_line_is_a_perfect_game_to_its_end() {
             .end()
             .unwrap_or_else(|| panic!("{mv}: the line does not end the game"))
             .winner;
-        let black_wins = entry["value"] == "win";
+        let black_wins = entry.value == "win";
         assert_eq!(winner == kamisado_core::Side::Black, black_wins, "{mv}");
         if black_wins {
             wins += 1;
@@ -64,16 +59,10 @@ fn every_opening_line_is_a_perfect_game_to_its_end() {
         }
     }
     // The top of the table agrees with its moves.
-    assert_eq!(table["value"], if wins > 0 { "win" } else { "loss" });
-    assert_eq!(table["remoteness"].as_u64(), Some(best_win));
-    let best: Vec<&str> = table["best"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
+    assert_eq!(table.value, if wins > 0 { "win" } else { "loss" });
+    assert_eq!(u64::from(table.remoteness), best_win);
     for entry in moves {
-        let is_best = entry["value"] == "win" && entry["remoteness"].as_u64() == Some(best_win);
-        assert_eq!(best.contains(&entry["move"].as_str().unwrap()), is_best);
+        let is_best = entry.value == "win" && u64::from(entry.remoteness) == best_win;
+        assert_eq!(table.best.contains(&entry.mv), is_best);
     }
 }

@@ -1,149 +1,63 @@
-//! A position and every one of its moves, answered by the oracle: what `query` prints and
-//! what `serve` sends to the browser.
+//! The report of a position and every one of its moves: what `query` prints and what
+//! `serve` sends to the browser, from the analysis library's [`Analysis`].
 //!
-//! Both ask the same question and give the same JSON fields, so the question is asked and
-//! the report built here, once. The caller owns the cancellation (a time limit for
-//! `query`, a time limit or a closed connection for `serve`) and any progress display.
+//! Both give the same JSON fields, so the report is built here, once.
 
-use std::time::Instant;
-
-use kamisado_db::{MoveBound, Oracle, Verdict};
+use kamisado_analysis::{Analysis, MoveBound, Verdict};
 use kamisado_match::{MatchPosition, Move};
-use kamisado_solver::{Cancel, Depth, Progress, Score, MAX_REMOTENESS};
+use kamisado_solver::{Depth, Score, MAX_REMOTENESS};
 use serde::Serialize;
 
-use crate::failure::{Failure, Result};
 use crate::render;
 use crate::report::Report;
 use crate::standing::Standing;
 
-/// What the oracle found about a position before it finished or was stopped.
-pub struct Analysis {
-    /// The position asked about, possibly with pending zero-length moves.
-    pub given: MatchPosition,
-    /// The position answered about: `given` with its pending zero-length moves played.
-    pub position: MatchPosition,
-    /// The pending zero-length moves of `given`, in order.
-    pub zero_moves: Vec<Move>,
-    /// For the side to move; on a time-out, what the rules or the database know, if
-    /// anything.
-    pub verdict: Option<Verdict>,
-    pub best: Vec<Move>,
-    /// The moves whose value is known, best first (all of them unless the search was
-    /// stopped while proving values); each exact or with bounds on its remoteness.
-    pub moves: Vec<MoveBound>,
-    /// How far the analysis was asked to go.
-    pub depth: Depth,
-    /// Whether the search was stopped before it did what `depth` asks.
-    pub timed_out: bool,
-    pub seconds: f64,
-}
-
-/// Asks `oracle` about `given` and every move, as far as `depth` asks, telling `progress`
-/// how far it is. A stopped search is not an error: the analysis says what was answered.
-pub fn analyse(
-    oracle: &Oracle,
-    given: &MatchPosition,
-    depth: Depth,
-    cancel: &Cancel,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Analysis> {
-    let started = Instant::now();
-    let pos = given.resolve();
-    let report = oracle
-        .analyse_moves(&pos, depth, cancel, progress)
-        .map_err(Failure::oracle)?;
-    // On a time-out before the best move is known, what the rules or the database know
-    // of the position itself (the cancel is raised: nothing more is searched).
-    let verdict = report
-        .verdict
-        .or_else(|| oracle.position(&pos, cancel).ok());
-    let mut moves: Vec<MoveBound> = report
-        .moves
-        .into_iter()
-        .filter(|m| m.value().is_some())
-        .collect();
-    // Best first; a stable sort keeps equal moves in the rules' order.
-    moves.sort_by_key(|m| std::cmp::Reverse((m.high, m.low)));
-    Ok(Analysis {
-        given: *given,
-        position: pos,
-        zero_moves: given.pending_zero_moves(),
-        verdict,
-        best: report.best,
-        moves,
-        depth,
-        timed_out: !report.complete,
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
 impl QueryReport {
+    /// The report `query --json` prints of `analysis`.
+    pub fn of(analysis: &Analysis) -> QueryReport {
+        let pos = &analysis.position;
+        QueryReport {
+            position: pos.to_string(),
+            given_position: (analysis.given != *pos).then(|| analysis.given.to_string()),
+            zero_length_moves: analysis.zero_moves.iter().map(Move::to_string).collect(),
+            to_move: pos.turn().name(),
+            active: pos.active().map(|c| c.name()),
+            value: analysis.verdict.map(|v| v.outcome.value.name()),
+            remoteness: analysis.verdict.map(|v| v.outcome.remoteness),
+            best: analysis.best.iter().map(Move::to_string).collect(),
+            source: analysis.verdict.map(|v| v.source.name()),
+            winner: pos.round_end().map(|e| e.winner.name()),
+            reason: pos.round_end().map(|e| e.reason.name()),
+            standing: Standing::of(pos),
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| MoveJson::of(m, pos))
+                .collect(),
+            all_remoteness: analysis.depth == Depth::Every,
+            complete: !analysis.timed_out,
+            seconds: analysis.seconds,
+            given: analysis.given,
+            pos: analysis.position,
+            verdict: analysis.verdict,
+        }
+    }
+
     /// Whether every move was answered (no time limit struck).
     pub fn complete(&self) -> bool {
         self.complete
     }
 }
 
-impl Analysis {
-    /// The report `query --json` prints.
-    pub fn report(&self) -> QueryReport {
-        let pos = &self.position;
-        QueryReport {
-            position: pos.to_string(),
-            given_position: (self.given != *pos).then(|| self.given.to_string()),
-            zero_length_moves: self.zero_moves.iter().map(Move::to_string).collect(),
-            to_move: pos.turn().name(),
-            active: pos.active().map(|c| c.name()),
-            value: self.verdict.map(|v| v.outcome.value.name()),
-            remoteness: self.verdict.map(|v| v.outcome.remoteness),
-            best: self.best.iter().map(Move::to_string).collect(),
-            source: self.verdict.map(|v| v.source.name()),
-            winner: pos.round_end().map(|e| e.winner.name()),
-            reason: pos.round_end().map(|e| e.reason.name()),
-            standing: Standing::of(pos),
-            moves: self.moves.iter().map(|m| MoveJson::of(m, pos)).collect(),
-            all_remoteness: self.depth == Depth::Every,
-            complete: !self.timed_out,
-            seconds: self.seconds,
-            given: self.given,
-            pos: self.position,
-            verdict: self.verdict,
-        }
-    }
-
-    /// Why the answer is incomplete, for a search stopped by a time limit of `seconds`,
-    /// with the command line's advice (its flags).
-    pub fn time_out_message(&self, seconds: f64) -> String {
-        let advice = if self.moves.len() < self.position.legal_moves().len() {
-            "try a larger --time-limit or a --db"
-        } else {
-            "try a larger --time-limit"
-        };
-        format!("{}; {advice}", self.time_out_fact(seconds))
-    }
-
-    /// What a search stopped by a time limit of `seconds` left unanswered, in words any
-    /// reader shares (the board's visitor has no flags to change).
-    pub fn time_out_fact(&self, seconds: f64) -> String {
-        let legal = self.position.legal_moves().len();
-        if self.moves.len() < legal {
-            format!(
-                "time limit of {seconds} s reached: {} of {legal} moves have a value",
-                self.moves.len(),
-            )
-        } else {
-            let exact = self.moves.iter().filter(|m| m.low == m.high).count();
-            let what = if self.best.is_empty() {
-                "the best moves' remoteness is not known yet"
-            } else {
-                "the best moves are exact"
-            };
-            format!(
-                "time limit of {seconds} s reached: every move has its value, {exact} of {legal} their exact remoteness ({what})"
-            )
-        }
-    }
+/// Why `analysis` is incomplete, for a search stopped by a time limit of `seconds`, with
+/// the command line's advice (its flags).
+pub fn time_out_message(analysis: &Analysis, seconds: f64) -> String {
+    let advice = if analysis.moves.len() < analysis.position.legal_moves().len() {
+        "try a larger --time-limit or a --db"
+    } else {
+        "try a larger --time-limit"
+    };
+    format!("{}; {advice}", analysis.time_out_fact(seconds))
 }
 
 /// The fields of `query --json`.

@@ -31,9 +31,9 @@ impl Failure {
 
     /// The oracle's failure: a database that fails a check is the user's file, bad input
     /// (exit code 2, the message names it); anything else is exit code 1.
-    pub fn oracle(e: kamisado_db::OracleError) -> Failure {
+    pub fn oracle(e: kamisado_analysis::OracleError) -> Failure {
         match e {
-            kamisado_db::OracleError::Database(_) => Failure::input(e),
+            kamisado_analysis::OracleError::Database(_) => Failure::input(e),
             e => Failure::internal(e),
         }
     }

@@ -4,8 +4,8 @@
 //! text is the single round's. Moves are read as a match record, so that `left` and
 //! `right` start the next round of a match.
 
+use kamisado_analysis::{Oracle, Rounds};
 use kamisado_core::Kamisado;
-use kamisado_db::{Oracle, Rounds};
 use kamisado_match::{MatchPosition, MatchRecord, Target};
 use kamisado_referee::RecordError;
 use kamisado_solver::{Options, SolveError, Solver};

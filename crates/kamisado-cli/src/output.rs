@@ -126,41 +126,10 @@ pub enum Target {
     InPlace(PathBuf),
 }
 
-/// Follows the symbolic links of `path` to the file they name (which need not exist);
-/// also whether a link led through `/proc`, where links name this process's open files
-/// rather than paths to replace.
+/// Follows the symbolic links of `path` (see [`kamisado_files::follow_links`]).
 fn follow_links(path: &Path) -> Result<(PathBuf, bool)> {
-    let mut target = path.to_owned();
-    // The limit of Linux's own resolution: a cycle of links ends here.
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&target) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&target).map_err(|e| {
-                    Failure::input(format!("{}: cannot follow the link: {e}", path.display()))
-                })?;
-                if link.starts_with("/proc") {
-                    // Links there name open files (`pipe:[1234]`), not paths: only the
-                    // system can follow them, and does when the file is opened.
-                    return Ok((link, true));
-                }
-                let base = target.parent().map(Path::to_owned).unwrap_or_default();
-                target = base.join(link);
-            }
-            _ => return Ok((target, false)),
-        }
-    }
-    Err(Failure::input(format!(
-        "{}: too many symbolic links (a cycle?)",
-        path.display()
-    )))
-}
-
-/// `path` with a suffix naming this process: where a file is written before it is
-/// renamed over `path`.
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
+    kamisado_files::follow_links(path)
+        .map_err(|e| Failure::input(format!("{}: cannot follow the link: {e}", path.display())))
 }
 
 /// Whether a FIFO or character device (which text is written into in place).
@@ -247,10 +216,7 @@ pub fn check_output(path: &Path, kind: OutputKind) -> Result<Target> {
             )));
         }
     }
-    let probe = temporary_path(&real);
-    crate::shutdown::create_temporary(&probe)
-        .map_err(|e| Failure::input(format!("{shown}: cannot write there: {e}")))?;
-    crate::shutdown::finish_temporary(&probe, || std::fs::remove_file(&probe))
+    kamisado_files::check_writable(&real)
         .map_err(|e| Failure::input(format!("{shown}: cannot write there: {e}")))?;
     Ok(Target::Replace(real))
 }
@@ -277,42 +243,7 @@ pub fn write_file<T>(
             out.flush().map_err(cannot)?;
             Ok(result)
         }
-        Target::Replace(real) => {
-            let tmp = temporary_path(&real);
-            let written = crate::shutdown::create_temporary(&tmp).and_then(|file| {
-                let mut out = BufWriter::with_capacity(1 << 20, file);
-                let result = write(&mut out)?;
-                let file = out.into_inner().map_err(|e| e.into_error())?;
-                file.sync_all()?;
-                crate::shutdown::finish_temporary(&tmp, || std::fs::rename(&tmp, &real))?;
-                Ok(result)
-            });
-            match written {
-                Ok(result) => {
-                    sync_directory(&real);
-                    Ok(result)
-                }
-                Err(e) => {
-                    crate::shutdown::finish_temporary(&tmp, || std::fs::remove_file(&tmp)).ok();
-                    Err(cannot(e))
-                }
-            }
-        }
-    }
-}
-
-/// Makes a rename in `file`'s directory durable, where the system allows.
-fn sync_directory(file: &Path) {
-    #[cfg(unix)]
-    if let Some(dir) = file.parent() {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        if let Ok(dir) = std::fs::File::open(dir) {
-            let _ = dir.sync_all();
-        }
+        Target::Replace(real) => kamisado_files::replace(&real, write).map_err(cannot),
     }
 }
 

@@ -17,15 +17,13 @@
 //! the run watches ([`stop_asked`]); the run saves, reports and ends itself; a second
 //! interrupt ends the process as above.
 //!
-//! A temporary file is created and listed, and later renamed and struck off, under the
-//! list's lock, and the cleanup keeps that lock until the process is gone: so a file is
-//! either removed by the cleanup or never created, and never renamed into place after an
-//! interrupt.
+//! Temporary files are listed by the one writer of whole files, [`kamisado_files::replace`],
+//! whoever calls it (the command line, the database and proof-file writers of the
+//! libraries); the cleanup removes them and keeps the list's lock until the process is
+//! gone: so a file is either removed by the cleanup or never created, and never renamed
+//! into place after an interrupt.
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard};
 
 /// Whether the first interrupt only asks the run to stop (see [`stop_gracefully`]).
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
@@ -50,16 +48,6 @@ pub fn exit_if_stopped() {
     if signal != 0 {
         exit(128 + signal);
     }
-}
-
-/// The temporary files of writes in progress.
-static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-fn temporary() -> MutexGuard<'static, Vec<PathBuf>> {
-    // The list stays consistent whatever panicked while holding it: one push or removal.
-    TEMPORARY
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Starts the thread that cleans up and ends the process on SIGINT, SIGTERM and SIGHUP.
@@ -119,13 +107,11 @@ fn die_of(signal: i32) -> ! {
     std::process::exit(128 + signal)
 }
 
-/// Removes the temporary files and kills the engines. Returns the lock on the list of
-/// temporary files: held until the process ends, no write can start or finish.
-fn clean_up() -> MutexGuard<'static, Vec<PathBuf>> {
-    let files = temporary();
-    for file in files.iter() {
-        let _ = std::fs::remove_file(file);
-    }
+/// Removes the temporary files of writes in progress and kills the engines. Returns the
+/// lock on the list of temporary files: held until the process ends, no write can start
+/// or finish.
+fn clean_up() -> kamisado_files::TemporaryFilesRemoved {
+    let files = kamisado_files::remove_temporary_files();
     kamisado_referee::process::end_all_engines();
     files
 }
@@ -134,28 +120,4 @@ fn clean_up() -> MutexGuard<'static, Vec<PathBuf>> {
 pub fn exit(code: i32) -> ! {
     let _files_stay_locked = clean_up();
     std::process::exit(code)
-}
-
-/// Lists `path`, a temporary file some library may be writing, for removal on an
-/// interrupt (a missing file is no harm).
-pub fn remove_on_interrupt(path: &Path) {
-    temporary().push(path.to_owned());
-}
-
-/// Creates (or truncates) the temporary file `path` and lists it for removal on an
-/// interrupt.
-pub fn create_temporary(path: &Path) -> std::io::Result<File> {
-    let mut files = temporary();
-    let file = File::create(path)?;
-    files.push(path.to_owned());
-    Ok(file)
-}
-
-/// Ends a temporary file's life: `finish` renames it into place (or removes it), under
-/// the list's lock so that an interrupt cannot come between, and it is struck off.
-pub fn finish_temporary<T>(path: &Path, finish: impl FnOnce() -> T) -> T {
-    let mut files = temporary();
-    let result = finish();
-    files.retain(|f| f != path);
-    result
 }

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 mod common;
 use common::kamisado;
 
+use kamisado_analysis::{Oracle, Source};
 use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position};
 use kamisado_db::book::{BookPlan, Journal};
-use kamisado_db::{Database, Oracle, Source};
+use kamisado_db::Database;
 use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Solver};
 use serde_json::Value as Json;

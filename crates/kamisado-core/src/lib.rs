@@ -7,8 +7,8 @@
 //! unvalidated [`Setup`] that becomes a legal [`Position`] through a typed
 //! [`PositionError`], move generation and play including the chain of zero-length moves
 //! and the deadlock rule, the two board symmetries with exact and canonical keys, the
-//! position text and move notation ([`notation`]), [`perft`], and [`Kamisado`], the game
-//! as the solver (`kamisado-solver`) sees it.
+//! position text and move notation ([`notation`]), [`perft`], and (feature `solver`)
+//! `Kamisado`, the game as the solver (`kamisado-solver`) sees it.
 //!
 //! ```
 //! use kamisado_core::{Position, notation::play_line};
@@ -23,6 +23,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod colour;
+#[cfg(feature = "solver")]
 mod game;
 mod moves;
 pub mod notation;
@@ -39,6 +40,7 @@ mod tower;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use colour::Colour;
+#[cfg(feature = "solver")]
 pub use game::Kamisado;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{EndReason, GameEnd, IllegalMove, Position};

@@ -172,7 +172,8 @@ impl Journal {
         // drops a torn last chunk without truncating in place.
         let mut bytes = header;
         append_chunk(&mut bytes, &kept);
-        crate::file::replace(path, &bytes).map_err(|e| fail(format!("cannot write: {e}")))?;
+        kamisado_files::replace_with_bytes(path, &bytes)
+            .map_err(|e| fail(format!("cannot write: {e}")))?;
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)

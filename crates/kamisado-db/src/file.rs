@@ -10,7 +10,7 @@
 //! when opened.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -503,87 +503,14 @@ pub fn write_book(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Header, DbError> {
     check_sorted(records)?;
-    let path = &regular_target(path).map_err(DbError::Write)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+    let (real, _) = kamisado_files::follow_links(path).map_err(DbError::Write)?;
+    if let Some(dir) = real.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(DbError::Write)?;
     }
-    let tmp = temporary_path(path);
-    let result = (|| {
-        let file = File::create(&tmp)?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        let header = write_to(&mut out, records, description, book, progress)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        // Make the rename itself durable.
-        #[cfg(unix)]
-        if let Some(dir) = path.parent() {
-            let dir = if dir.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                dir
-            };
-            if let Ok(dir) = File::open(dir) {
-                let _ = dir.sync_all();
-            }
-        }
-        Ok(header)
-    })();
-    result.map_err(|e: std::io::Error| {
-        let _ = std::fs::remove_file(&tmp);
-        DbError::Write(e)
+    kamisado_files::replace(&real, |out| {
+        write_to(out, records, description, book, progress)
     })
-}
-
-/// Writes `bytes` to a new file beside `path`, syncs it and renames it over `path`: the
-/// old file is never truncated or changed in place, so a reader that has it open (or
-/// mapped) keeps the old contents, and an interruption leaves the old file or the new
-/// one.
-pub(crate) fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = temporary_path(path);
-    let result = File::create(&tmp)
-        .and_then(|mut file| {
-            file.write_all(bytes)?;
-            file.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-/// The file a write to `path` replaces: `path` with its symbolic links followed; an
-/// error if that exists and is not a regular file.
-fn regular_target(path: &Path) -> std::io::Result<PathBuf> {
-    let mut target = path.to_owned();
-    // The limit of Linux's own resolution: a cycle of links ends here.
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&target) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&target)?;
-                target = target.parent().map(Path::to_owned).unwrap_or_default().join(link);
-            }
-            Ok(m) if !m.is_file() => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "not a regular file (a database replaces a regular file, never a directory, FIFO or device)",
-                ))
-            }
-            _ => return Ok(target),
-        }
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidInput,
-        "too many symbolic links",
-    ))
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
+    .map_err(DbError::Write)
 }
 
 fn check_sorted(records: &[Record]) -> Result<(), DbError> {

@@ -1,5 +1,5 @@
-//! Solved-position databases: what the solver proved, on disk, and an oracle that answers
-//! from them.
+//! Solved-position databases: what the solver proved, on disk. Storage only: the answers
+//! given from them (the oracle) are `kamisado-analysis`'s.
 //!
 //! A solve or an opening table proves the value of many positions on the way; this crate
 //! keeps them so that an analyst, a program or a player gets perfect answers without
@@ -18,14 +18,11 @@
 //!   lookup finds a position by binary search. Damaged files give a [`DbError`], never a
 //!   wrong answer or a panic; [`check`] finds what checksums cannot (wrong values
 //!   written by a faulty program).
-//! - [`Oracle`] answers "what is this position worth, and each of its moves?" from the
-//!   rules, then the database, then a live search, for any round of a match (a round
-//!   without Sumos is a single round and answered as one; see [`Rounds`]).
 //! - [`book`] builds the opening book: every position of the first moves, exactly.
 //!
 //! ```
 //! use kamisado_core::{notation::play_line, Kamisado, Position};
-//! use kamisado_db::{collect, encode, Database, Oracle, Source};
+//! use kamisado_db::{collect, encode, Database};
 //! use kamisado_solver::{Cancel, Options, Solver};
 //!
 //! let pos = play_line(&Position::start(), "h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4").unwrap().end;
@@ -35,10 +32,8 @@
 //! let bytes = encode(&collect(&solver, &[]), "example").unwrap();
 //!
 //! let db = Database::from_bytes(bytes).unwrap();
-//! let oracle = Oracle::new(Some(db), Solver::new(Kamisado, options).unwrap());
-//! let asked = kamisado_match::MatchPosition::from_single_round(&pos, kamisado_match::Target::Single);
-//! let verdict = oracle.position(&asked, &Cancel::new()).unwrap();
-//! assert_eq!(verdict.source, Source::Database);
+//! let stored = db.lookup(&pos).unwrap().unwrap();
+//! assert_eq!(stored.value, solver.score(&pos, &Cancel::new()).unwrap().value());
 //! ```
 
 pub mod book;
@@ -47,7 +42,6 @@ mod collect;
 mod error;
 mod file;
 mod header;
-mod oracle;
 mod record;
 
 pub use check::{check, check_by_search, CheckReport, Disagreement, Selection, MAX_LISTED};
@@ -58,9 +52,5 @@ pub use file::{
 };
 pub use header::{
     Header, BLOCK_RECORDS, FORMAT_VERSION, MAGIC, OLDEST_READ_VERSION, RULES_VARIANT,
-};
-pub use oracle::{
-    MoveBound, MoveVerdict, MovesReport, Oracle, OracleAnalysis, OracleError, RefillOutcome,
-    Rounds, Source, Verdict,
 };
 pub use record::{Record, MAX_STORED_REMOTENESS, RECORD_BYTES};

@@ -4,10 +4,11 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
+use kamisado_analysis::{Oracle, Source};
 use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position, Symmetry};
 use kamisado_db::book::{audit, derive, solve_frontier, BookPlan, Journal};
-use kamisado_db::{encode, Database, Oracle, Record, Source};
+use kamisado_db::{encode, Database, Record};
 use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Score, Solver};
 

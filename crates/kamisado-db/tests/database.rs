@@ -3,12 +3,12 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use kamisado_analysis::{Oracle, Rounds, Source};
 use kamisado_core::notation::play_line;
 use kamisado_core::Kamisado;
 use kamisado_core::{Move, Position, Symmetry};
 use kamisado_db::{
-    check, check_by_search, collect, encode, write, Database, DbError, Oracle, Record, Rounds,
-    Selection, Source,
+    check, check_by_search, collect, encode, write, Database, DbError, Record, Selection,
 };
 use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::Score;
@@ -401,7 +401,7 @@ fn database_answers_equal_live_search() {
         if i % 8 == 0 {
             let a = with_db.moves(&m(&pos), &cancel).unwrap();
             let b = live.moves(&m(&pos), &cancel).unwrap();
-            let summary = |v: &[kamisado_db::MoveVerdict]| {
+            let summary = |v: &[kamisado_analysis::MoveVerdict]| {
                 v.iter()
                     .map(|m| (m.mv, m.outcome.value, m.outcome.remoteness))
                     .collect::<Vec<_>>()
@@ -445,7 +445,7 @@ fn oracle_answers_finished_games_and_pending_moves_by_the_rules() {
     let cancel = Cancel::new();
     let mut pos = position(END_GAME);
     while !pos.is_over() {
-        let best = oracle.best_move(&m(&pos), &cancel).unwrap().unwrap();
+        let best = oracle.best_moves(&m(&pos), &cancel).unwrap()[0];
         pos = pos.play(best).unwrap();
     }
     let v = oracle.position(&m(&pos), &cancel).unwrap();
@@ -470,7 +470,7 @@ fn a_stopped_search_says_so() {
     cancel.cancel();
     assert_eq!(
         oracle.position(&m(&Position::start()), &cancel),
-        Err(kamisado_db::OracleError::Stopped)
+        Err(kamisado_analysis::OracleError::Stopped)
     );
 }
 
@@ -618,7 +618,7 @@ fn a_round_with_a_sumo_is_searched_as_a_match_round() {
     let refused = plain.position(&pos, &cancel).unwrap_err();
     assert_eq!(
         refused,
-        kamisado_db::OracleError::NotPrepared { sumo: true }
+        kamisado_analysis::OracleError::NotPrepared { sumo: true }
     );
     assert!(refused.to_string().contains("with a Sumo"), "{refused}");
     let sumo_only = Oracle::with_budget(None, options, Rounds::Sumo).unwrap();
@@ -626,7 +626,7 @@ fn a_round_with_a_sumo_is_searched_as_a_match_round() {
     assert!(sumo_only.single_round_solver().is_none());
     assert_eq!(
         sumo_only.position(&MatchPosition::start(Target::Standard), &cancel),
-        Err(kamisado_db::OracleError::NotPrepared { sumo: false })
+        Err(kamisado_analysis::OracleError::NotPrepared { sumo: false })
     );
     // A finished round is the rules' to answer, whatever the oracle's tables.
     let round_one = kamisado_match::MatchRecord::parse(

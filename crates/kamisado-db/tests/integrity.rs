@@ -3,9 +3,10 @@
 
 use std::path::PathBuf;
 
+use kamisado_analysis::{Oracle, OracleError};
 use kamisado_core::notation::play_line;
 use kamisado_core::{Kamisado, Position};
-use kamisado_db::{collect, encode, write, Database, DbError, Oracle, OracleError, Record, Solved};
+use kamisado_db::{collect, encode, write, Database, DbError, Record, Solved};
 use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Cancel, Options, Solver};
 

@@ -1,4 +1,5 @@
-//! The one way this project opens an input file for reading.
+//! The one way this project opens an input file for reading, and (module [`write`]) the
+//! one way it writes a file whole: to a temporary name, flushed and renamed into place.
 //!
 //! Every reader of a file the user names (databases, certificates, proof files, game
 //! records, surveys) comes here, so that none of them can be made to hang or to take the
@@ -17,6 +18,13 @@
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
+
+pub mod write;
+
+pub use write::{
+    check_writable, follow_links, remove_temporary_files, replace, replace_with_bytes,
+    temporary_path, TemporaryFilesRemoved,
+};
 
 /// Why an input file was refused or could not be read. Each message is one line; the
 /// caller names the file.

@@ -22,7 +22,6 @@
 //! Files are written under a temporary name beside the target, flushed to disk and renamed
 //! over it, so a crash leaves the old file or the new one, never half of one.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use kamisado_solver::Value;
@@ -251,31 +250,13 @@ impl From<ProofFileError> for Reading {
     }
 }
 
-/// The temporary name [`write`] writes `path` under before renaming it into place (for a
-/// caller that removes it when the process is killed mid-write).
-pub fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{}.tmp", std::process::id()));
-    PathBuf::from(name)
-}
-
-/// Writes `facts` to `path` under a temporary name, flushed and renamed into place.
+/// Writes `facts` to `path` whole: under a temporary name, flushed and renamed into place
+/// ([`kamisado_files::replace`], which also removes the temporary file on an interrupt).
 pub fn write(path: &Path, facts: &[([u64; 3], Fact)]) -> Result<(), ProofFileError> {
-    let io = |source| ProofFileError::Io {
+    kamisado_files::replace_with_bytes(path, &encode(facts)).map_err(|source| ProofFileError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let tmp = temporary_path(path);
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&encode(facts))?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written.map_err(io)
+    })
 }
 
 #[cfg(test)]

@@ -39,7 +39,9 @@
 //! assert_eq!(record.round_number(), 2);
 //! ```
 
+#[cfg(feature = "solver")]
 mod clinch;
+#[cfg(feature = "solver")]
 mod game;
 mod illegal;
 mod key;
@@ -55,9 +57,12 @@ mod refill;
 mod setup;
 mod single;
 mod target;
+#[cfg(feature = "solver")]
 mod whole_match;
 
+#[cfg(feature = "solver")]
 pub use clinch::{ClinchPosition, ClinchRound};
+#[cfg(feature = "solver")]
 pub use game::MatchRound;
 pub use illegal::IllegalMatchMove;
 pub use kamisado_core::{
@@ -71,6 +76,7 @@ pub use record::{MatchRecord, RecordError, RecordErrorReason, RoundRecord};
 pub use refill::{ParseRefillError, Refill, RefillError};
 pub use setup::{MatchPositionError, MatchSetup};
 pub use target::{ParseTargetError, Target};
+#[cfg(feature = "solver")]
 pub use whole_match::{MatchMove, WholeMatch};
 
 /// What is over when no move may follow: a single round is a game of its own, a match's

@@ -8,12 +8,12 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use kamisado_db::OracleError;
+use kamisado_analysis::OracleError;
 use kamisado_match::{MatchPosition, Refill};
 
 use crate::input_line::{read_line, InputLine};
-use crate::player::PerfectPlayer;
 use crate::protocol::{go_movetime, Action, Command, Reply, MAX_LINE_BYTES};
+use kamisado_analysis::PerfectPlayer;
 use kamisado_solver::with_time_limit;
 
 /// The share of a `go movetime` the engine spends searching; the rest is left for

@@ -22,8 +22,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
+use kamisado_analysis::{Oracle, OracleError, Verdict};
 use kamisado_core::{EndReason, Move, Side};
-use kamisado_db::{Oracle, OracleError, Verdict};
 use kamisado_match::{MatchPosition, Refill, Target};
 use kamisado_solver::{Outcome, Value};
 use serde::Serialize;

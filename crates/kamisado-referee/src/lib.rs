@@ -2,7 +2,7 @@
 //!
 //! An engine author wants to know where their engine plays imperfectly; a tournament
 //! organiser wants a referee that enforces the rules and a perfect opponent. This crate
-//! holds both, on top of the [`Oracle`](kamisado_db::Oracle) (rules, then a database,
+//! holds both, on top of the [`Oracle`](kamisado_analysis::Oracle) (rules, then a database,
 //! then live search), so every verdict it gives is exact:
 //!
 //! - [`record`]: game records, one game per line (`a1-a5 d8-d3 ...`, optionally starting
@@ -16,8 +16,8 @@
 //! - [`protocol`]: KEI, the line-based engine protocol modelled on UCI (`kei`/`keiok`,
 //!   `position`, `go`/`bestmove`, `quit`), specified for engine authors in `PROTOCOL.md`
 //!   beside this crate's `Cargo.toml`.
-//! - [`player`] and [`engine`]: the perfect player (fastest win, slowest loss) and its
-//!   KEI engine loop.
+//! - [`engine`]: the KEI engine loop of the perfect player (fastest win, slowest loss,
+//!   `kamisado-analysis`'s [`PerfectPlayer`]).
 //! - [`process`] and [`match_play`]: an external engine as a child process (time limits,
 //!   crashes, garbage), and a match of the perfect player against it, each game's record
 //!   judged afterwards.
@@ -48,7 +48,6 @@ pub mod engine;
 mod input_line;
 pub mod judge;
 pub mod match_play;
-pub mod player;
 pub mod process;
 pub mod protocol;
 pub mod record;
@@ -60,10 +59,10 @@ pub use judge::{
     summarise, FileSummary, GameJudgement, GameResult, Judge, Mark, MoveJudgement, Points,
     RefillJudgement, Tally,
 };
+pub use kamisado_analysis::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use match_play::{
     run_match, Ending, EngineSides, GameReport, MatchEvent, MatchOptions, MatchReport, MatchSummary,
 };
-pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use process::{EngineFault, EngineProcess};
 pub use protocol::{Action, Command, PositionSpec, Reply};
 pub use record::{record_lines, PlayedGame, RecordError, RecordLine};

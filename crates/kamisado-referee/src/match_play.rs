@@ -24,18 +24,18 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use kamisado_analysis::OracleError;
 use kamisado_core::{EndReason, Move, Side};
-use kamisado_db::OracleError;
 use kamisado_match::{MatchPosition, MatchRecord, Refill, Target};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use crate::judge::{GameJudgement, Judge, MoveJudgement, Tally};
-use crate::player::PerfectPlayer;
 use crate::process::{EngineFault, EngineProcess};
 use crate::protocol::{actions_text, Action, PositionSpec};
 use crate::record::{record_text, PlayedGame};
 use crate::text_serde;
+use kamisado_analysis::PerfectPlayer;
 
 /// The side the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -5,9 +5,9 @@
 use std::io::Cursor;
 use std::time::Duration;
 
+use kamisado_analysis::{Oracle, Rounds};
 use kamisado_core::Kamisado;
 use kamisado_core::Side;
-use kamisado_db::{Oracle, Rounds};
 use kamisado_match::{MatchPosition, MatchRecord, Refill, Target};
 use kamisado_referee::{
     run_match, serve, Action, EngineFault, EngineSides, Identity, Judge, Mark, MatchOptions,

@@ -39,6 +39,7 @@
 mod bitboard;
 mod cell;
 mod chip;
+#[cfg(feature = "solver")]
 mod game;
 pub mod geometry;
 mod layout;
@@ -52,6 +53,7 @@ mod setup;
 pub use bitboard::Bitboard;
 pub use cell::{Cell, CellNameProblem, ParseCellError, CELL_COUNT};
 pub use chip::{Chip, ParseChipError, CHIP_COUNT};
+#[cfg(feature = "solver")]
 pub use game::{KamonGame, Node};
 pub use geometry::Side;
 pub use layout::{Layout, LayoutError};

@@ -1,6 +1,6 @@
 //! `kamisado engine`: the perfect player over KEI on standard input and output.
 
-use kamisado_db::Rounds;
+use kamisado_analysis::Rounds;
 use kamisado_referee::{serve, Identity, PerfectPlayer};
 
 use super::referee_args::EngineArgs;

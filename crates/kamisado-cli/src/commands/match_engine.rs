@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use kamisado_db::Rounds;
+use kamisado_analysis::Rounds;
 use kamisado_referee::judge::plural;
 use kamisado_referee::{
     run_match, GameReport, MatchEvent, MatchOptions, MatchReport, PerfectPlayer,

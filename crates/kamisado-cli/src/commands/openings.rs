@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use kamisado_analysis::OpeningTable;
 use kamisado_core::Position;
 use kamisado_db::Solved;
 use kamisado_solver::{Analysis, Cancel, Value};
@@ -13,28 +14,6 @@ use crate::failure::{Failure, Result};
 use crate::input;
 use crate::output::{check_output, json, progress, write_atomically, OutputKind};
 use crate::report::{self, Report};
-
-/// The opening table as written to disk: deterministic, no timings.
-#[derive(Serialize)]
-pub struct OpeningTable {
-    pub position: String,
-    pub to_move: &'static str,
-    pub value: &'static str,
-    pub remoteness: u32,
-    pub best: Vec<String>,
-    pub moves: Vec<OpeningMove>,
-}
-
-#[derive(Serialize)]
-pub struct OpeningMove {
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// For the player making the move.
-    pub value: &'static str,
-    /// Moves to the end of the game, counting this one.
-    pub remoteness: u32,
-    pub pv: Vec<String>,
-}
 
 #[derive(Serialize)]
 struct TableReport<'a> {
@@ -76,26 +55,6 @@ impl Report for TableReport<'_> {
             out.push_str(&format!("{}\n", written.line()));
         }
         out
-    }
-}
-
-pub fn table(pos: &Position, analysis: &Analysis<kamisado_core::Move>) -> OpeningTable {
-    OpeningTable {
-        position: pos.to_string(),
-        to_move: pos.turn().name(),
-        value: analysis.solution.outcome.value.name(),
-        remoteness: analysis.solution.outcome.remoteness,
-        best: moves_text(&analysis.solution.best),
-        moves: analysis
-            .moves
-            .iter()
-            .map(|m| OpeningMove {
-                mv: m.mv.to_string(),
-                value: m.outcome.value.name(),
-                remoteness: m.outcome.remoteness,
-                pv: moves_text(&m.pv),
-            })
-            .collect(),
     }
 }
 
@@ -214,8 +173,8 @@ pub fn run(args: OpeningsArgs) -> Result<()> {
         .map_err(Failure::internal)?;
     bar.finish_and_clear();
     let mut stats = SearchStats::collect(&solver, started);
-    let table = table(&pos, &analysis);
-    write_atomically(&args.out, format!("{}\n", json(&table)).as_bytes())?;
+    let table = OpeningTable::of(&pos, &analysis);
+    write_atomically(&args.out, table.to_text().as_bytes())?;
     let written = super::db::write_if_asked(
         args.db.path(),
         &solver,

@@ -4,8 +4,8 @@
 
 use std::io::IsTerminal;
 
+use kamisado_analysis::{MoveVerdict, Oracle, Rounds};
 use kamisado_core::{EndReason, Move, Side};
-use kamisado_db::{MoveVerdict, Oracle, Rounds};
 use kamisado_match::{MatchPosition, Refill, Target};
 use kamisado_referee::protocol::MAX_LINE_BYTES;
 use kamisado_referee::{read_line, InputLine, PerfectPlayer};
@@ -93,35 +93,22 @@ fn show_consequences(pos: &MatchPosition, m: Move) {
     }
 }
 
-/// The perfect player's move: the database's best move if it has one, else the first (in
-/// the rules' order) of the moves that keep the position's exact score (fastest win,
-/// slowest loss). The score is searched once and the best moves found by null-window
-/// probes at it: far cheaper than solving every move at a round's start.
-fn perfect_move(oracle: &Oracle, pos: &MatchPosition, quiet: bool) -> Result<MoveVerdict> {
+/// The perfect player's move ([`PerfectPlayer::best_move`]) and its result, with a
+/// spinner showing the nodes searched while it thinks.
+fn perfect_move(player: &PerfectPlayer, pos: &MatchPosition, quiet: bool) -> Result<MoveVerdict> {
     let cancel = Cancel::new();
-    let stored = oracle.stored_best_move(pos).map_err(Failure::internal)?;
-    let quick = pos.winning_move().or(stored);
-    let best = match quick {
-        Some(m) => Some(m),
-        None => with_spinner(
-            quiet,
-            "thinking",
-            "nodes",
-            || oracle.nodes(),
-            || {
-                let verdict = oracle.position(pos, &cancel)?;
-                oracle.best_moves_at(pos, verdict.score(), &cancel)
-            },
-        )
-        .map_err(Failure::internal)?
-        .first()
-        .copied(),
-    };
-    let m = best.ok_or_else(|| {
-        Failure::internal("the perfect player has no move in an unfinished round")
-    })?;
-    oracle
-        .move_verdict(pos, m, &cancel)
+    let chosen = with_spinner(
+        quiet,
+        "thinking",
+        "nodes",
+        || player.nodes(),
+        || player.best_move(pos, &cancel),
+    )
+    .map_err(Failure::internal)?
+    .ok_or_else(|| Failure::internal("the perfect player has no move in an unfinished round"))?;
+    player
+        .oracle()
+        .move_verdict(pos, chosen.mv, &cancel)
         .map_err(Failure::internal)
 }
 
@@ -366,7 +353,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
             continue;
         }
         if pos.turn() != human {
-            let reply = perfect_move(oracle, &pos, args.quiet)?;
+            let reply = perfect_move(&player, &pos, args.quiet)?;
             println!(
                 "{} plays {}   (perfect play: {})",
                 pos.turn(),

@@ -2,11 +2,11 @@
 
 use std::time::Duration;
 
-use kamisado_db::Rounds;
+use kamisado_analysis::{analyse, Rounds};
 use kamisado_solver::{with_time_limit, Depth};
 
 use super::db_args::QueryArgs;
-use crate::analysis::analyse;
+use crate::analysis::{time_out_message, QueryReport};
 use crate::failure::{Failure, Result};
 use crate::output::progress;
 use crate::{input, render, report};
@@ -32,17 +32,19 @@ pub fn run(args: QueryArgs) -> Result<()> {
             bar.set_length(p.total as u64);
             bar.set_position(p.done as u64);
         })
-    })?;
+    })
+    .map_err(Failure::oracle)?;
     bar.finish_and_clear();
     report::print(
-        &analysis.report(),
+        &QueryReport::of(&analysis),
         args.output.json,
         render::use_colour(args.output.no_color),
     );
     if analysis.timed_out {
-        return Err(Failure::internal(
-            analysis.time_out_message(args.time_limit.unwrap_or_default()),
-        ));
+        return Err(Failure::internal(time_out_message(
+            &analysis,
+            args.time_limit.unwrap_or_default(),
+        )));
     }
     Ok(())
 }

@@ -73,7 +73,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
         searches: usize::from(args.searches),
     };
     let mut app = serve::App::new(
-        kamisado_db::Oracle::new(db, solver),
+        kamisado_analysis::Oracle::new(db, solver),
         args.search.clone(),
         settings,
     );

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use kamisado_db::{Oracle, Rounds};
+use kamisado_analysis::{Oracle, Rounds};
 use kamisado_match::{MatchPosition, Move};
 use kamisado_solver::{Cancel, Game, Solution, Solver};
 use serde::Serialize;

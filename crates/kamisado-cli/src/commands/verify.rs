@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use kamisado_db::Rounds;
+use kamisado_analysis::Rounds;
 use kamisado_match::{MatchPosition, Target};
 use kamisado_referee::judge::{plural, FileSummary, Judge};
 use kamisado_referee::record::record_lines;

@@ -310,9 +310,6 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
     if let Some(db) = &machine.db {
         // Written at checkpoints and at the end: a path that cannot be is refused now.
         crate::output::check_output(db, crate::output::OutputKind::Database)?;
-        // Killed while a checkpoint is being written (a second interrupt), the
-        // temporary file goes too.
-        crate::shutdown::remove_on_interrupt(&kamisado_match_solver::file::temporary_path(db));
     }
     let bytes = machine.hash_mb << 20;
     let solver = MatchSolver::new(

@@ -8,16 +8,15 @@
 //! moves: a round's start with a Sumo is worth a fraction of a second, all its moves a
 //! minute or more, and the value should not wait for them.
 
+use kamisado_analysis::{analyse, perfect_line, RefillOutcome};
 use kamisado_core::{quote, Tower};
-use kamisado_db::RefillOutcome;
 use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
 use kamisado_solver::{Cancel, Depth};
 use serde::Serialize;
 
 use super::match_values::{match_values, MatchValuesJson};
-use super::perfect_line::perfect_line;
 use super::App;
-use crate::analysis::{analyse, QueryReport};
+use crate::analysis::QueryReport;
 use crate::args::{parse_target, PositionArgs};
 use crate::failure::{Failure, Result};
 use crate::input;
@@ -364,7 +363,7 @@ fn played_line(request: &Request) -> LineJson {
 
 /// Answers a request: blocking, bounded by `cancel`. `time_limit` (seconds) is only for
 /// the message when the search is stopped. Each round is asked of the oracle `app` has
-/// for it (see [`kamisado_db::Rounds`]).
+/// for it (see [`kamisado_analysis::Rounds`]).
 pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) -> Result<Answer> {
     let oracle = app.oracle_for(request.position())?;
     let oracle = oracle.as_ref();
@@ -381,7 +380,8 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
     };
     // Every move's value and the best moves' remoteness: what a click should wait for;
     // the other moves show the bounds found on the way.
-    let mut analysis = analyse(oracle, &request.given, Depth::Best, cancel, &|_| {})?;
+    let mut analysis =
+        analyse(oracle, &request.given, Depth::Best, cancel, &|_| {}).map_err(Failure::oracle)?;
     let pos = analysis.position;
     let (pv, pv_complete) = match early {
         Some((verdict, line)) => {
@@ -441,7 +441,7 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
     };
     Ok(Answer {
         game: request.game,
-        report: analysis.report(),
+        report: QueryReport::of(&analysis),
         legal_moves: texts(pos.legal_moves()),
         pv: texts(pv),
         pv_complete,

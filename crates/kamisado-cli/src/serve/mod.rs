@@ -31,14 +31,13 @@ mod games;
 mod kamon;
 mod match_values;
 pub mod opening_table;
-mod perfect_line;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::routing::get;
 use axum::Router;
-use kamisado_db::{Oracle, Rounds};
+use kamisado_analysis::{Oracle, Rounds};
 use kamisado_match::MatchPosition;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;

@@ -7,76 +7,16 @@
 //! opening move, and every position on the table's perfect lines, each with its value,
 //! remoteness and best move. Everything else is searched as usual.
 
-use kamisado_core::notation::play_line;
-use kamisado_core::Position;
+use kamisado_analysis::OpeningTable;
 use kamisado_db::{collect, encode, Database, Solved};
-use kamisado_solver::{Outcome, Solver, Value};
-use serde::Deserialize;
+use kamisado_solver::Solver;
 
 const OPENINGS_JSON: &str = include_str!("../../../../data/openings.json");
 
-#[derive(Deserialize)]
-struct Table {
-    position: String,
-    value: String,
-    remoteness: u32,
-    best: Vec<String>,
-    moves: Vec<Opening>,
-}
-
-#[derive(Deserialize)]
-struct Opening {
-    #[serde(rename = "move")]
-    mv: String,
-    value: String,
-    remoteness: u32,
-    /// Starts with the move itself.
-    pv: Vec<String>,
-}
-
-/// The positions the table knows exactly. The start comes with its first best move; each
-/// opening contributes the positions after it along its perfect line.
+/// The positions the built-in table knows exactly (see [`OpeningTable::solved_positions`]).
 fn solved_positions() -> Result<Vec<Solved>, String> {
-    let table: Table = serde_json::from_str(OPENINGS_JSON)
-        .map_err(|e| format!("the built-in opening table is not readable: {e}"))?;
-    let start: Position = table
-        .position
-        .parse()
-        .map_err(|e| format!("the built-in opening table's position: {e}"))?;
-    let outcome = |value: &str, remoteness: u32| {
-        Value::from_name(value)
-            .map(|v| Outcome::new(v, remoteness))
-            .ok_or_else(|| format!("the built-in opening table: `{value}` is not a value"))
-    };
-    let best = table
-        .best
-        .first()
-        .ok_or("the built-in opening table lists no best move")?;
-    let mut solved = Solved::along_line(
-        &start,
-        outcome(&table.value, table.remoteness)?,
-        &line(&start, best)?,
-    );
-    solved.truncate(1);
-    for opening in &table.moves {
-        let pv = line(&start, &opening.pv.join(" "))?;
-        if pv.first().map(ToString::to_string).as_deref() != Some(opening.mv.as_str()) {
-            return Err(format!(
-                "the built-in opening table: the line of {} does not start with it",
-                opening.mv
-            ));
-        }
-        let along = Solved::along_line(&start, outcome(&opening.value, opening.remoteness)?, &pv);
-        // The first entry is the start with this move as its best, which it is not unless
-        // the move is best: only the positions after the move.
-        solved.extend(along.into_iter().skip(1));
-    }
-    Ok(solved)
-}
-
-fn line(start: &Position, moves: &str) -> Result<Vec<kamisado_core::Move>, String> {
-    play_line(start, moves)
-        .map(|l| l.moves)
+    OpeningTable::parse(OPENINGS_JSON)
+        .and_then(|table| table.solved_positions())
         .map_err(|e| format!("the built-in opening table: {e}"))
 }
 
@@ -95,6 +35,7 @@ pub fn database(solver: &Solver<kamisado_core::Kamisado>) -> Result<Database, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kamisado_core::Position;
     use kamisado_solver::Options;
 
     /// Every opening move's result, read back through the database, is the table's.
@@ -109,7 +50,7 @@ mod tests {
         )
         .unwrap();
         let db = database(&solver).unwrap();
-        let table: Table = serde_json::from_str(OPENINGS_JSON).unwrap();
+        let table = OpeningTable::parse(OPENINGS_JSON).unwrap();
         let start = Position::start();
         assert_eq!(table.moves.len(), start.legal_moves().len());
         for opening in &table.moves {

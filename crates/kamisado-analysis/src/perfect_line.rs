@@ -1,4 +1,4 @@
-//! A perfect line from an analysed position, for the board to show beside the moves.
+//! A perfect line from an analysed position, for a front end to show beside the moves.
 //!
 //! The solver's own `principal_variation` assumes the score it is given is exact and
 //! panics otherwise; a server must not trust that of every database record it reads. This
@@ -6,13 +6,14 @@
 //! the moves the solver finds keeping the score, and it stops (incomplete) where nothing
 //! keeps it, or where the time limit strikes.
 
-use kamisado_db::Oracle;
 use kamisado_match::{MatchPosition, Move};
 use kamisado_solver::{Cancel, Outcome, Score};
 
+use crate::Oracle;
+
 /// A perfect line from `pos` (resolved, with the exact `outcome` for its side to move),
 /// starting with `first` if given (a best move already known), and whether it reaches
-/// the end of the game.
+/// the end of the round.
 pub fn perfect_line(
     oracle: &Oracle,
     pos: &MatchPosition,

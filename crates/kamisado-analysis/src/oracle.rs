@@ -24,7 +24,7 @@ use kamisado_solver::{
     Value,
 };
 
-use crate::{Database, Stored};
+use kamisado_db::{Database, Stored};
 
 /// Where an answer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -246,8 +246,8 @@ pub enum OracleError {
     NotPrepared { sumo: bool },
 }
 
-impl From<crate::DbError> for OracleError {
-    fn from(e: crate::DbError) -> OracleError {
+impl From<kamisado_db::DbError> for OracleError {
+    fn from(e: kamisado_db::DbError) -> OracleError {
         OracleError::Database(e.to_string())
     }
 }
@@ -648,27 +648,6 @@ impl Oracle {
             return Ok(None);
         };
         Ok(self.lookup(&single)?.and_then(|s| s.best))
-    }
-
-    /// One best move, as fast as possible: a win in one, the database's stored best move
-    /// if it has one, else the first of [`Oracle::best_moves`]. `None` for a finished
-    /// round.
-    pub fn best_move(
-        &self,
-        pos: &MatchPosition,
-        cancel: &Cancel,
-    ) -> Result<Option<Move>, OracleError> {
-        let pos = pos.resolve();
-        if pos.is_round_over() {
-            return Ok(None);
-        }
-        if let Some(m) = pos.winning_move() {
-            return Ok(Some(m));
-        }
-        if let Some(m) = self.stored_best_move(&pos)? {
-            return Ok(Some(m));
-        }
-        Ok(self.best_moves(&pos, cancel)?.first().copied())
     }
 
     /// The exact result of a position by search alone (the database is not asked): its

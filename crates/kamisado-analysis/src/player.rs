@@ -2,9 +2,10 @@
 //! refill direction that wins the next round if one does.
 
 use kamisado_core::{Move, Side};
-use kamisado_db::{Oracle, OracleError, Verdict};
 use kamisado_match::{MatchPosition, Refill};
 use kamisado_solver::{Cancel, Value};
+
+use crate::{Oracle, OracleError, Verdict};
 
 /// Plays perfectly with an [`Oracle`]: a round it can win is won as fast as possible, a
 /// round it cannot is lost as slowly as possible.
@@ -12,6 +13,11 @@ use kamisado_solver::{Cancel, Value};
 /// Perfect here is perfect for the round (the value the solver knows): a match's value as
 /// a whole, over rounds to come, is not solved. Between rounds the player looks one round
 /// ahead: it picks the refill direction after which it wins the next round, if one does.
+///
+/// Every front end that plays perfectly plays with this one: the referee's engine and
+/// matches, and `play`. Its progress while it thinks is [`PerfectPlayer::nodes`],
+/// which another thread may read (a spinner, a notebook's progress bar); its searches stop
+/// when the [`Cancel`] passed in is raised.
 pub struct PerfectPlayer {
     oracle: Oracle,
 }
@@ -85,6 +91,12 @@ impl PerfectPlayer {
 
     pub fn oracle(&self) -> &Oracle {
         &self.oracle
+    }
+
+    /// Nodes searched so far by the oracle's solvers: the player's progress, for another
+    /// thread to show while [`PerfectPlayer::best_move`] thinks.
+    pub fn nodes(&self) -> u64 {
+        self.oracle.nodes()
     }
 
     /// The position's verdict and every move that keeps it (empty for a finished round).
