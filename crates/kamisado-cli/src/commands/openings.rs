@@ -8,11 +8,11 @@ use kamisado_db::Solved;
 use kamisado_solver::{Analysis, Cancel, Value};
 use serde::Serialize;
 
-use super::solve::{moves_text, SearchStats};
+use super::solve::SearchStats;
 use crate::args::OpeningsArgs;
 use crate::failure::{Failure, Result};
 use crate::input;
-use crate::output::{check_output, json, progress, write_atomically, OutputKind};
+use crate::output::{check_output, progress, write_atomically, OutputKind};
 use crate::report::{self, Report};
 
 #[derive(Serialize)]
