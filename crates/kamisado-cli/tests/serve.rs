@@ -1971,6 +1971,43 @@ async fn the_match_values_are_whole_match_querys_where_a_proof_file_covers_the_r
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every row of the move list: its move, and attribute `attr` of its cell `cell`.
+async fn each_moves_cell(
+    client: &Client,
+    cell: &str,
+    attr: &str,
+) -> Checked<Vec<(Option<String>, Option<String>)>> {
+    let rows = client
+        .find_all(Locator::Css("#moves tbody tr"))
+        .await
+        .map_err(webdriver("the moves list"))?;
+    let mut cells = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mv = row
+            .attr("data-move")
+            .await
+            .map_err(webdriver("a move's row"))?;
+        let shown = row
+            .find(Locator::Css(cell))
+            .await
+            .map_err(webdriver(cell))?
+            .attr(attr)
+            .await
+            .map_err(webdriver(cell))?;
+        cells.push((mv, shown));
+    }
+    Ok(cells)
+}
+
+/// The `value` that a JSON list of moves (`query`'s or `match_values`') gives `mv`.
+fn value_of_move<'a>(moves: &'a Json, mv: Option<&str>) -> Option<&'a Json> {
+    moves
+        .as_array()?
+        .iter()
+        .find(|m| m["move"].as_str() == mv)
+        .map(|m| &m["value"])
+}
+
 /// The match board with a proof file: every move's row shows the API's match value, and
 /// the header the position's.
 async fn visit_match_values(client: &Client, server: &str, answer: &Json) -> Checked<()> {
@@ -2006,34 +2043,16 @@ async fn visit_match_values(client: &Client, server: &str, answer: &Json) -> Che
         "the header shows the match value {shown:?}, the API {}",
         values["value"]
     );
-    let rows = client
-        .find_all(Locator::Css("#moves tbody tr"))
-        .await
-        .map_err(webdriver("the moves list"))?;
+    let rows = each_moves_cell(client, "td.match", "data-match-value").await?;
     let expected = values["moves"].as_array().map_or(0, Vec::len);
     ensure!(
         rows.len() == expected,
         "{} rows for {expected} moves",
         rows.len()
     );
-    for row in rows {
-        let mv = row
-            .attr("data-move")
-            .await
-            .map_err(webdriver("a move's row"))?;
-        let shown = row
-            .find(Locator::Css("td.match"))
-            .await
-            .map_err(webdriver("a move's match value"))?
-            .attr("data-match-value")
-            .await
-            .map_err(webdriver("a move's match value"))?;
-        let api = values["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["move"].as_str() == mv.as_deref())
-            .map(|m| m["value"].as_str().unwrap_or_default().to_owned());
+    for (mv, shown) in rows {
+        let api = value_of_move(&values["moves"], mv.as_deref())
+            .map(|v| v.as_str().unwrap_or_default().to_owned());
         ensure!(
             api.is_some() && shown == api,
             "{mv:?} shows the match value {shown:?}, the API {api:?}"
@@ -2327,34 +2346,15 @@ async fn visit_match(client: &Client, server: &str) -> Checked<()> {
         said[2]
     );
     let queried = match_report("query", ROUND_TWO);
-    let rows = client
-        .find_all(Locator::Css("#moves tbody tr"))
-        .await
-        .map_err(webdriver("the moves list"))?;
+    let rows = each_moves_cell(client, "td.res", "class").await?;
     ensure!(
         rows.len() == queried["moves"].as_array().map_or(0, Vec::len),
         "{} moves listed at round 2's start",
         rows.len()
     );
-    for row in rows {
-        let mv = row
-            .attr("data-move")
-            .await
-            .map_err(webdriver("a move's row"))?;
-        let cell = row
-            .find(Locator::Css("td.res"))
-            .await
-            .map_err(webdriver("a move's value"))?;
-        let class = cell
-            .attr("class")
-            .await
-            .map_err(webdriver("a move's value"))?;
-        let expected = queried["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["move"].as_str() == mv.as_deref())
-            .map(|m| m["value"].as_str().unwrap().to_owned());
+    for (mv, class) in rows {
+        let expected =
+            value_of_move(&queried["moves"], mv.as_deref()).map(|v| v.as_str().unwrap().to_owned());
         ensure!(
             expected.is_some() && class == Some(format!("res {}", expected.clone().unwrap())),
             "{mv:?} shows {class:?} at round 2's start, query says {expected:?}"
