@@ -59,6 +59,7 @@ mod oracle;
 mod perfect_line;
 mod player;
 mod report;
+pub mod request;
 mod stats;
 
 pub use analysis::{analyse, Analysis};
@@ -70,4 +71,5 @@ pub use oracle::{
 pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
+pub use request::{GameKind, Line, Request, RequestError, RequestText};
 pub use stats::{peak_memory_bytes, thousands, SearchStats};
