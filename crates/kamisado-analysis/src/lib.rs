@@ -61,6 +61,8 @@ mod player;
 mod report;
 pub mod request;
 mod stats;
+pub mod survey_file;
+pub mod survey_stats;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};
@@ -73,3 +75,4 @@ pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
 pub use request::{GameKind, Line, Request, RequestError, RequestText};
 pub use stats::{peak_memory_bytes, thousands, SearchStats};
+pub use survey_file::{FileError, SurveyFile};
