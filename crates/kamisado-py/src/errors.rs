@@ -26,6 +26,13 @@ create_exception!(
     "A search that failed for a reason other than its input (where the command line exits with code 1)."
 );
 
+create_exception!(
+    kamisado,
+    TimeLimitError,
+    SearchError,
+    "A search with no answer within its time limit (a search that has a partial answer returns it instead)."
+);
+
 /// Bad input, said in one line.
 pub fn input_error(message: impl Display) -> PyErr {
     InputError::new_err(message.to_string())

@@ -1,20 +1,98 @@
-//! Kamon from Python: layouts, and (from the analysis library) a layout solved.
+//! Kamon from Python: layouts, and a position solved as `kamisado kamon solve --json`
+//! reports it.
 
-use kamon_core::Record;
+use kamisado_analysis::kamon;
+use kamisado_solver::{SolveError, Solver};
+use kamon_core::{KamonGame, Layout, Record};
 use pyo3::prelude::*;
 
-use crate::errors::input_error;
+use crate::errors::{input_error, search_error, TimeLimitError};
+use crate::query::{options, solver_error, DEFAULT_HASH_MB};
+use crate::{search, to_python};
+
+/// The layout of `seed` and its `after` random placements.
+fn random_record(seed: u64, after: u32) -> PyResult<Record> {
+    Record::random(seed, after).ok_or_else(|| {
+        input_error(format!(
+            "seed {seed}: no random game reaches {after} placements without ending (1000 attempts)"
+        ))
+    })
+}
+
+/// The game asked about: the layout given or of a seed (after its random placements),
+/// then the placements `moves` plays.
+fn record(
+    seed: Option<u64>,
+    layout: Option<&str>,
+    after: Option<u32>,
+    moves: Option<&str>,
+) -> PyResult<Record> {
+    if after.is_some() && seed.is_none() {
+        return Err(input_error(
+            "after plays the random placements of a seed: give seed=N with it",
+        ));
+    }
+    let mut record = match (layout, seed) {
+        (Some(_), Some(_)) => return Err(input_error("give a layout or a seed, not both")),
+        (Some(text), None) => {
+            let layout: Layout = text
+                .trim()
+                .parse()
+                .map_err(|e| input_error(format!("layout: {e}")))?;
+            Record::new(layout)
+        }
+        (None, Some(seed)) => random_record(seed, after.unwrap_or(0))?,
+        (None, None) => return Err(input_error("give layout=TEXT or seed=N")),
+    };
+    if let Some(moves) = moves {
+        record
+            .play_text(moves)
+            .map_err(|e| input_error(format!("moves: {e}")))?;
+    }
+    Ok(record)
+}
 
 /// The layout of `seed` (`kamisado kamon random --seed SEED`) and its `after` random
 /// placements (`--after`): the layout's text and the cells placed, in order.
 #[pyfunction]
 #[pyo3(signature = (seed, after = 0))]
 pub fn kamon_random(seed: u64, after: u32) -> PyResult<(String, Vec<String>)> {
-    let record = Record::random(seed, after).ok_or_else(|| {
-        input_error(format!(
-            "seed {seed}: no random game reaches {after} placements without ending (1000 attempts)"
-        ))
+    let record = random_record(seed, after)?;
+    Ok((record.layout().to_string(), kamon::cells_text(record.moves())))
+}
+
+/// A Kamon position solved: `kamisado kamon solve --json`.
+#[pyfunction]
+#[pyo3(signature = (seed = None, *, layout = None, after = None, moves = None, value_only = false, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn kamon_solve<'py>(
+    py: Python<'py>,
+    seed: Option<u64>,
+    layout: Option<&str>,
+    after: Option<u32>,
+    moves: Option<&str>,
+    value_only: bool,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let record = record(seed, layout, after, moves)?;
+    let solver = Solver::new(
+        KamonGame::new(record.layout().clone()),
+        options(threads, hash_mb)?,
+    )
+    .map_err(|e| solver_error(hash_mb, e))?;
+    let answer = search::run(py, limit, |cancel| {
+        kamon::solve(&solver, &record, value_only, cancel)
     })?;
-    let cells = record.moves().iter().map(|c| c.to_string()).collect();
-    Ok((record.layout().to_string(), cells))
+    match answer {
+        Ok(report) => to_python(py, &report),
+        Err(SolveError::Stopped) => Err(TimeLimitError::new_err(format!(
+            "no answer within the time limit of {} s ({} nodes searched)",
+            time_limit.unwrap_or_default(),
+            kamisado_analysis::thousands(solver.nodes())
+        ))),
+        Err(e) => Err(search_error(e)),
+    }
 }

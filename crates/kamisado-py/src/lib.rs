@@ -13,11 +13,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyModule;
 use serde::Serialize;
 
+mod database;
 mod errors;
 mod kamon;
+mod query;
 mod search;
 
-use errors::{Error, InputError, SearchError};
+use errors::{Error, InputError, SearchError, TimeLimitError};
 
 /// `value` as a plain Python object (dicts, lists, strings, numbers, `None`): its JSON,
 /// the text the command line's `--json` prints, read by Python's `json` module. JSON and
@@ -37,6 +39,11 @@ fn kamisado_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", py.get_type::<Error>())?;
     m.add("InputError", py.get_type::<InputError>())?;
     m.add("SearchError", py.get_type::<SearchError>())?;
+    m.add("TimeLimitError", py.get_type::<TimeLimitError>())?;
+    m.add_function(wrap_pyfunction!(query::query, m)?)?;
+    m.add_class::<database::Database>()?;
+    m.add_function(wrap_pyfunction!(database::open_book, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_random, m)?)?;
+    m.add_function(wrap_pyfunction!(kamon::kamon_solve, m)?)?;
     Ok(())
 }
