@@ -17,6 +17,12 @@
 //!   thread may read while it thinks.
 //! - [`OpeningTable`]: the opening table's file (`data/openings.json`), read and written
 //!   by one definition.
+//! - [`QueryReport`] (and [`query`]): the report `query --json` prints and `serve` sends,
+//!   one plain serde value built from an [`Analysis`]; [`Standing`] for match play;
+//!   [`SearchStats`], what a search cost, in every report that searched.
+//! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
+//!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
+//!   the perfect player of `kamon play` ([`kamon::reply`]).
 //!
 //! Every long call takes a [`Cancel`](kamisado_solver::Cancel): raised (a time limit, an
 //! interrupt, a closed connection) the search stops with [`OracleError::Stopped`] or, for
@@ -47,10 +53,13 @@
 //! ```
 
 mod analysis;
+pub mod kamon;
 mod opening_table;
 mod oracle;
 mod perfect_line;
 mod player;
+mod report;
+mod stats;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};
@@ -60,3 +69,5 @@ pub use oracle::{
 };
 pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
+pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
+pub use stats::{peak_memory_bytes, thousands, SearchStats};

@@ -38,7 +38,6 @@ mod render;
 mod report;
 mod serve;
 mod shutdown;
-mod standing;
 
 use std::process::ExitCode;
 

@@ -78,26 +78,8 @@ pub fn with_spinner<T>(
     result
 }
 
-/// The process's peak resident memory in bytes, where the system says (Linux).
-pub fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+// The search reports' own numbers: one definition, in the analysis library.
+pub use kamisado_analysis::{peak_memory_bytes, thousands};
 
 /// What an output file holds, which decides what kind of file it may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -63,7 +63,7 @@ pub fn write_if_asked(
     solved: impl FnOnce() -> Vec<Solved>,
     description: &str,
     quiet: bool,
-    stats: &mut super::solve::SearchStats,
+    stats: &mut kamisado_analysis::SearchStats,
 ) -> Result<Option<Written>> {
     let Some(path) = target else {
         return Ok(None);

@@ -2,13 +2,12 @@
 
 use std::time::Instant;
 
-use kamisado_analysis::OpeningTable;
+use kamisado_analysis::{OpeningTable, SearchStats};
 use kamisado_core::Position;
 use kamisado_db::Solved;
 use kamisado_solver::{Analysis, Cancel, Value};
 use serde::Serialize;
 
-use super::solve::SearchStats;
 use crate::args::OpeningsArgs;
 use crate::failure::{Failure, Result};
 use crate::input;

@@ -6,10 +6,11 @@ use kamisado_analysis::{analyse, Rounds};
 use kamisado_solver::{with_time_limit, Depth};
 
 use super::db_args::QueryArgs;
-use crate::analysis::{time_out_message, QueryReport};
+use crate::analysis::time_out_message;
 use crate::failure::{Failure, Result};
 use crate::output::progress;
 use crate::{input, render, report};
+use kamisado_analysis::QueryReport;
 
 pub fn run(args: QueryArgs) -> Result<()> {
     let given = input::position(&args.position)?;

@@ -6,8 +6,8 @@ use serde::Serialize;
 use crate::args::ShowArgs;
 use crate::failure::Result;
 use crate::report::{self, Report};
-use crate::standing::Standing;
 use crate::{input, render};
+use kamisado_analysis::Standing;
 
 #[derive(Serialize)]
 struct ShowReport {

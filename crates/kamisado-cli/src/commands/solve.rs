@@ -3,103 +3,16 @@
 
 use std::time::Instant;
 
-use kamisado_analysis::{Oracle, Rounds};
+use kamisado_analysis::{Rounds, SearchStats, Standing};
 use kamisado_match::{MatchPosition, Move};
-use kamisado_solver::{Cancel, Game, Solution, Solver};
+use kamisado_solver::{Cancel, Solution};
 use serde::Serialize;
 
 use crate::args::SolveArgs;
 use crate::failure::{Failure, Result};
-use crate::output::{peak_memory_bytes, thousands, with_spinner};
+use crate::output::with_spinner;
 use crate::report::{self, Report};
-use crate::standing::Standing;
 use crate::{input, render};
-
-/// What the search cost, in every report that searched (of any game).
-#[derive(Serialize, Clone, Debug)]
-pub struct SearchStats {
-    pub nodes: u64,
-    pub seconds: f64,
-    pub nodes_per_second: u64,
-    pub threads: usize,
-    pub hash_mb: u64,
-    pub table_fill: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub peak_memory_bytes: Option<u64>,
-}
-
-impl SearchStats {
-    pub fn collect<G: Game>(solver: &Solver<G>, started: Instant) -> SearchStats {
-        SearchStats::since(solver, started, 0)
-    }
-
-    /// The solver's count beyond `nodes_before` (a solver kept from one search to the
-    /// next, as `kamisado serve` keeps one), and the time since `started`.
-    pub fn since<G: Game>(solver: &Solver<G>, started: Instant, nodes_before: u64) -> SearchStats {
-        SearchStats::of_tables(
-            solver.nodes().saturating_sub(nodes_before),
-            solver.threads(),
-            &[(solver.table().bytes(), solver.table().fill())],
-            started,
-        )
-    }
-
-    /// The cost of an oracle's searches: both its solvers' nodes, and the tables made.
-    pub fn of_oracle(oracle: &Oracle, started: Instant) -> SearchStats {
-        let mut tables = Vec::new();
-        let mut threads = 1;
-        if let Some(s) = oracle.single_round_solver() {
-            tables.push((s.table().bytes(), s.table().fill()));
-            threads = s.threads();
-        }
-        if let Some(s) = oracle.round_solver() {
-            tables.push((s.table().bytes(), s.table().fill()));
-            threads = s.threads();
-        }
-        SearchStats::of_tables(oracle.nodes(), threads, &tables, started)
-    }
-
-    /// `tables`: each table's bytes and fill; the fill reported is over all of them.
-    fn of_tables(
-        nodes: u64,
-        threads: usize,
-        tables: &[(usize, f64)],
-        started: Instant,
-    ) -> SearchStats {
-        let seconds = started.elapsed().as_secs_f64();
-        let bytes: usize = tables.iter().map(|t| t.0).sum();
-        let filled: f64 = tables.iter().map(|t| t.0 as f64 * t.1).sum();
-        let fill = if bytes == 0 {
-            0.0
-        } else {
-            filled / bytes as f64
-        };
-        SearchStats {
-            nodes,
-            seconds,
-            nodes_per_second: (nodes as f64 / seconds.max(1e-9)) as u64,
-            threads,
-            hash_mb: (bytes >> 20) as u64,
-            table_fill: (fill * 1000.0).round() / 1000.0,
-            peak_memory_bytes: peak_memory_bytes(),
-        }
-    }
-
-    pub fn line(&self) -> String {
-        format!(
-            "{} nodes in {:.2} s ({} nodes/s), {} thread(s), {} MiB table {:.0}% full{}",
-            thousands(self.nodes),
-            self.seconds,
-            thousands(self.nodes_per_second),
-            self.threads,
-            self.hash_mb,
-            self.table_fill * 100.0,
-            self.peak_memory_bytes
-                .map(|b| format!(", peak memory {} MiB", b >> 20))
-                .unwrap_or_default()
-        )
-    }
-}
 
 #[derive(Serialize)]
 struct SolveReport {

@@ -16,10 +16,10 @@ use serde::Serialize;
 
 use super::match_values::{match_values, MatchValuesJson};
 use super::App;
-use crate::analysis::QueryReport;
 use crate::args::{parse_target, PositionArgs};
 use crate::failure::{Failure, Result};
 use crate::input;
+use kamisado_analysis::QueryReport;
 
 /// The id of match play in the game selector and the API.
 pub const MATCH: &str = "match";

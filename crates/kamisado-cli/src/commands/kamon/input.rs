@@ -59,7 +59,5 @@ pub fn solver(layout: &Layout, args: &SearchArgs) -> Result<Solver<KamonGame>> {
     })
 }
 
-/// Cells as text.
-pub fn cells_text(cells: &[kamon_core::Cell]) -> Vec<String> {
-    cells.iter().map(|c| c.to_string()).collect()
-}
+/// Cells as text, as the reports give them.
+pub use kamisado_analysis::kamon::cells_text;

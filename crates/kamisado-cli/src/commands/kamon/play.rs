@@ -9,9 +9,10 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
+use kamisado_analysis::kamon::{self, Reply};
 use kamisado_referee::protocol::MAX_LINE_BYTES;
 use kamisado_referee::{read_line, InputLine};
-use kamisado_solver::{with_time_limit, Outcome, Solver, Value};
+use kamisado_solver::{with_time_limit, Solver};
 use kamon_core::{Cell, KamonGame, Player, Position, Record};
 
 use super::search::outcome_for;
@@ -26,55 +27,14 @@ const HELP: &str = "\
   quit    stop the game (end of input does the same)
   help    this list";
 
-/// The perfect player's choice, and whether it is proven.
-struct Reply {
-    cell: Cell,
-    /// The outcome for the player making it, when proven.
-    outcome: Option<Outcome>,
-}
-
-/// The perfect player's placement: a win at once if there is one, else the first best
-/// placement of a solve within the time limit, else a safe-looking one.
+/// The perfect player's placement within `limit` (see [`kamon::reply`]), saying on
+/// standard error that it thinks unless the win is at once.
 fn reply(solver: &Solver<KamonGame>, pos: &Position, limit: Duration, quiet: bool) -> Reply {
-    let layout = solver.game().layout();
-    if let Some(cell) = pos.winning_move(layout) {
-        return Reply {
-            cell,
-            outcome: Some(Outcome::new(Value::Win, 1)),
-        };
-    }
-    if !quiet {
+    if !quiet && pos.winning_move(solver.game().layout()).is_none() {
         eprintln!("  (thinking, up to {} s)", limit.as_secs_f64());
     }
-    if let Ok(solution) = with_time_limit(Some(limit), |cancel| {
-        solver.solve(&solver.game().node(pos), cancel)
-    }) {
-        if let Some(&cell) = solution.best.first() {
-            return Reply {
-                cell,
-                outcome: Some(solution.outcome),
-            };
-        }
-    }
-    Reply {
-        cell: safe_looking(solver.game(), pos),
-        outcome: None,
-    }
-}
-
-/// A placement that hands the opponent no win at once if there is one, leaving them the
-/// fewest legal cells.
-fn safe_looking(game: &KamonGame, pos: &Position) -> Cell {
-    let layout = game.layout();
-    let legal = pos.legal_cells(layout);
-    let handing = game.handing_over(pos.threats(!pos.turn()));
-    let pool = if (legal - handing).any() {
-        legal - handing
-    } else {
-        legal
-    };
-    pool.min_by_key(|&cell| pos.play_unchecked(layout, cell).count_moves(layout))
-        .expect("an unfinished position has a legal cell")
+    with_time_limit(Some(limit), |cancel| kamon::reply(solver, pos, cancel))
+        .expect("the perfect player is asked only about unfinished games")
 }
 
 fn record_of(start: &Record, moves: &[Cell]) -> Record {

@@ -1,28 +1,11 @@
 //! What the Kamon commands that search share: the cost of a search, how a perfect line
-//! ends, and what a value means in terms of who wins.
+//! ends, and what a value means in terms of who wins (the words of the text reports).
 
 use kamisado_solver::{Outcome, Value};
-use kamon_core::{Cell, EndReason, Layout, Player, Position};
+use kamon_core::Player;
 
-/// What a search cost: the same report as Kamisado's searches give.
-pub use crate::commands::solve::SearchStats;
-
-/// How a game played from `pos` along `line` ends; `None` if the line stops before the end.
-pub fn line_end(layout: &Layout, pos: &Position, line: &[Cell]) -> Option<EndReason> {
-    let end = line
-        .iter()
-        .fold(*pos, |p, &cell| p.play_unchecked(layout, cell));
-    end.end().map(|e| e.reason)
-}
-
-/// Who wins when `to_move` has `value`: `black`, `white` or `draw`.
-pub fn winner(to_move: Player, value: Value) -> &'static str {
-    match value {
-        Value::Win => to_move.name(),
-        Value::Loss => (!to_move).name(),
-        Value::Draw => "draw",
-    }
-}
+// How a perfect line ends and who wins: the analysis library's, beside its reports.
+pub use kamisado_analysis::kamon::{line_end, winner};
 
 /// "win for black (black wins in 17 placements)", "draw (the board fills in 12 placements)".
 pub fn outcome_for(to_move: Player, outcome: Outcome) -> String {

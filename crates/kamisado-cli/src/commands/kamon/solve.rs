@@ -1,72 +1,16 @@
 //! `kamisado kamon solve`: one position, exactly.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kamisado_solver::{with_time_limit, Cancel, Solution, SolveError, Value};
-use kamon_core::{Cell, Record};
-use serde::Serialize;
+use kamisado_analysis::kamon::{self, SolveReport};
+use kamisado_solver::{with_time_limit, Cancel, SolveError};
 
-use super::search::{line_end, outcome_for, winner, SearchStats};
+use super::search::outcome_for;
 use super::{board, input, SolveArgs};
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
 use crate::render::use_colour;
 use crate::report::{self, Report};
-
-/// What `kamisado kamon solve --json` prints, and the core of `kamisado serve`'s Kamon
-/// answers (which add every legal cell's result), so the two never disagree on a field.
-#[derive(Serialize)]
-pub struct SolveReport {
-    layout: String,
-    moves: Vec<String>,
-    to_move: &'static str,
-    /// For the side to move; `null` only in a server's answer cut short by its time limit.
-    value: Option<Value>,
-    /// `black`, `white` or `draw`; `null` with the value.
-    winner: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    remoteness: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pv: Option<Vec<String>>,
-    /// How the perfect line ends: connection, loop, no legal cell or full board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ends_by: Option<&'static str>,
-    #[serde(flatten)]
-    stats: SearchStats,
-    #[serde(skip)]
-    record: Record,
-}
-
-impl SolveReport {
-    /// The report on `record`'s position: its `value` if known, and the `solution` (best
-    /// moves and a perfect line) if found.
-    pub fn new(
-        record: &Record,
-        value: Option<Value>,
-        solution: Option<&Solution<Cell>>,
-        stats: SearchStats,
-    ) -> SolveReport {
-        let layout = record.layout();
-        let pos = record.position();
-        SolveReport {
-            layout: layout.to_string(),
-            moves: input::cells_text(record.moves()),
-            to_move: pos.turn().name(),
-            value,
-            winner: value.map(|v| winner(pos.turn(), v)),
-            remoteness: solution.map(|s| s.outcome.remoteness),
-            best: solution.map(|s| input::cells_text(&s.best)),
-            pv: solution.map(|s| input::cells_text(&s.pv)),
-            ends_by: solution
-                .and_then(|s| line_end(layout, pos, &s.pv))
-                .map(|reason| reason.name()),
-            stats,
-            record: record.clone(),
-        }
-    }
-}
 
 impl Report for SolveReport {
     fn text(&self, colour: bool) -> String {
@@ -108,9 +52,6 @@ impl Report for SolveReport {
 pub fn run(args: SolveArgs) -> Result<()> {
     let record = input::record(&args.position)?;
     let solver = input::solver(record.layout(), &args.search)?;
-    let pos = *record.position();
-    let node = solver.game().node(&pos);
-    let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
     // A spinner with the nodes so far, on a terminal: a search may take minutes.
     let quiet = args.output.quiet || args.output.json;
@@ -121,26 +62,18 @@ pub fn run(args: SolveArgs) -> Result<()> {
         || solver.nodes(),
         || {
             with_time_limit(limit, |cancel: &Cancel| {
-                if args.value_only {
-                    solver.value(&node, cancel).map(|v| (v, None))
-                } else {
-                    solver
-                        .solve(&node, cancel)
-                        .map(|s| (s.outcome.value, Some(s)))
-                }
+                kamon::solve(&solver, &record, args.value_only, cancel)
             })
         },
     );
-    let stats = SearchStats::collect(&solver, started);
-    let (value, solution) = result.map_err(|e| match e {
+    let report = result.map_err(|e| match e {
         SolveError::Stopped => Failure::internal(format!(
             "no answer within the time limit of {} s ({} nodes searched)",
             args.time_limit.unwrap_or_default(),
-            thousands(stats.nodes)
+            thousands(solver.nodes())
         )),
         e => Failure::internal(e),
     })?;
-    let report = SolveReport::new(&record, Some(value), solution.as_ref(), stats);
     report::print(&report, args.output.json, use_colour(args.output.no_color));
     Ok(())
 }

@@ -1,0 +1,407 @@
+//! Kamon: one position and every cell, as `kamisado kamon solve`, the board (`serve`) and
+//! the Python package answer it, and the perfect player of `kamisado kamon play`.
+//!
+//! A Kamon solver belongs to one layout (the layout is the game), so these calls take the
+//! solver of the record's layout (`Solver::new(KamonGame::new(layout), options)`); a front
+//! end keeps it between questions about the same layout, and what one search puts in its
+//! table makes the next faster. Every call takes a [`Cancel`] (a time limit, an
+//! interrupt, a closed connection); the solver's node count ([`Solver::nodes`]) is the
+//! progress of a single search, which another thread may read.
+
+use std::time::Instant;
+
+use kamisado_solver::{
+    Cancel, Game, Outcome, Progress, Score, Solution, SolveError, Solver, Stage, Value,
+};
+use kamon_core::{Cell, EndReason, KamonGame, Layout, Player, Position, Record};
+use serde::Serialize;
+
+use crate::perfect_line::walk;
+use crate::SearchStats;
+
+/// What `kamisado kamon solve --json` prints, and the core of every Kamon answer with its
+/// cells ([`MovesReport`]), so the two never disagree on a field.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    pub layout: String,
+    pub moves: Vec<String>,
+    pub to_move: &'static str,
+    /// For the side to move; `null` only in an answer cut short by its time limit.
+    pub value: Option<Value>,
+    /// `black`, `white` or `draw`; `null` with the value.
+    pub winner: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv: Option<Vec<String>>,
+    /// How the perfect line ends: connection, loop, no legal cell or full board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_by: Option<&'static str>,
+    #[serde(flatten)]
+    pub stats: SearchStats,
+    /// The game reported on, for a front end's own rendering.
+    #[serde(skip)]
+    pub record: Record,
+}
+
+impl SolveReport {
+    /// The report on `record`'s position: its `value` if known, and the `solution` (best
+    /// moves and a perfect line) if found.
+    pub fn new(
+        record: &Record,
+        value: Option<Value>,
+        solution: Option<&Solution<Cell>>,
+        stats: SearchStats,
+    ) -> SolveReport {
+        let layout = record.layout();
+        let pos = record.position();
+        SolveReport {
+            layout: layout.to_string(),
+            moves: cells_text(record.moves()),
+            to_move: pos.turn().name(),
+            value,
+            winner: value.map(|v| winner(pos.turn(), v)),
+            remoteness: solution.map(|s| s.outcome.remoteness),
+            best: solution.map(|s| cells_text(&s.best)),
+            pv: solution.map(|s| cells_text(&s.pv)),
+            ends_by: solution
+                .and_then(|s| line_end(layout, pos, &s.pv))
+                .map(|reason| reason.name()),
+            stats,
+            record: record.clone(),
+        }
+    }
+}
+
+/// `record`'s position solved by `solver` (the solver of its layout), as `kamisado kamon
+/// solve --json` reports it: with `value_only` the value alone (proof-number search),
+/// else the remoteness, every best cell and a perfect line. A raised `cancel` stops it
+/// with [`SolveError::Stopped`].
+pub fn solve(
+    solver: &Solver<KamonGame>,
+    record: &Record,
+    value_only: bool,
+    cancel: &Cancel,
+) -> Result<SolveReport, SolveError> {
+    let started = Instant::now();
+    let nodes_before = solver.nodes();
+    let node = solver.game().node(record.position());
+    let (value, solution) = if value_only {
+        (solver.value(&node, cancel)?, None)
+    } else {
+        let s = solver.solve(&node, cancel)?;
+        (s.outcome.value, Some(s))
+    };
+    let stats = SearchStats::since(solver, started, nodes_before);
+    Ok(SolveReport::new(
+        record,
+        Some(value),
+        solution.as_ref(),
+        stats,
+    ))
+}
+
+/// One legal cell answered exactly, for the player placing there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellAnswer {
+    pub cell: Cell,
+    /// The placer's score through the placement.
+    pub score: Score,
+    /// The position after it, for its own side to move.
+    pub child_score: Score,
+    /// The placer's outcome; the remoteness counts this placement.
+    pub outcome: Outcome,
+}
+
+/// A Kamon position and its cells, as far as [`analyse`] got before it finished or was
+/// stopped.
+#[derive(Clone, Debug)]
+pub struct KamonAnalysis {
+    pub record: Record,
+    /// Every legal cell, in reading order.
+    pub legal: Vec<Cell>,
+    /// The cells answered, in reading order: all of them unless the search was stopped.
+    pub answered: Vec<CellAnswer>,
+    /// The position's result once known (the rules' for a finished game, else the best
+    /// cell's once every cell is answered), with its best cells and a perfect line.
+    pub solution: Option<Solution<Cell>>,
+    /// Whether the perfect line reaches the end of the game.
+    pub pv_complete: bool,
+    pub stats: SearchStats,
+}
+
+impl KamonAnalysis {
+    /// Whether every legal cell was answered.
+    pub fn complete(&self) -> bool {
+        self.answered.len() == self.legal.len()
+    }
+
+    /// The best score among the cells answered.
+    fn best_score(&self) -> Option<Score> {
+        self.answered.iter().map(|a| a.score).max()
+    }
+}
+
+/// Every legal cell of `record`'s position solved exactly, one after the other in reading
+/// order, then the position's result, best cells and a perfect line derived from them.
+///
+/// Why cell by cell: the board needs every cell's result anyway, and once every cell is
+/// solved the position's value, remoteness and best cells follow at no cost. It also makes
+/// a stopped search truthful and still useful: the cells answered are exact, the others
+/// unanswered, and the position's value is given only if every cell was answered.
+/// `progress` is told after each cell (stage [`Stage::Remoteness`]: each is exact).
+pub fn analyse(
+    solver: &Solver<KamonGame>,
+    record: &Record,
+    cancel: &Cancel,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<KamonAnalysis, SolveError> {
+    let game = solver.game();
+    let started = Instant::now();
+    let nodes_before = solver.nodes();
+    let pos = *record.position();
+    let node = game.node(&pos);
+
+    let legal: Vec<Cell> = pos.legal_cells(record.layout()).collect();
+    let mut answered: Vec<CellAnswer> = Vec::with_capacity(legal.len());
+    for &cell in &legal {
+        let child = game.play(&node, cell);
+        let passed = game.player(&child) != game.player(&node);
+        match solver.score(&child, cancel) {
+            Ok(child_score) => answered.push(CellAnswer {
+                cell,
+                score: child_score.through_move(passed),
+                child_score,
+                outcome: child_score.outcome(game, &child).through_move(passed),
+            }),
+            Err(SolveError::Stopped) => break,
+            Err(e) => return Err(e),
+        }
+        progress(Progress {
+            stage: Stage::Remoteness,
+            done: answered.len(),
+            total: legal.len(),
+        });
+    }
+    let complete = answered.len() == legal.len();
+
+    // The position's result: the rules' for a finished game, else the best cell's.
+    let best_score = answered.iter().map(|a| a.score).max();
+    let (solution, pv_complete) = match (game.outcome(&node), complete, best_score) {
+        (Some(value), _, _) => (
+            Some(Solution {
+                outcome: Outcome::new(value, 0),
+                best: Vec::new(),
+                pv: Vec::new(),
+            }),
+            true,
+        ),
+        (None, true, Some(best_score)) => {
+            let best: Vec<&CellAnswer> =
+                answered.iter().filter(|a| a.score == best_score).collect();
+            let first = best[0];
+            let child = game.play(&node, first.cell);
+            let (rest, pv_complete) = perfect_line(solver, &child, first.child_score, cancel);
+            let mut pv = vec![first.cell];
+            pv.extend(rest);
+            (
+                Some(Solution {
+                    outcome: first.outcome,
+                    best: best.iter().map(|a| a.cell).collect(),
+                    pv,
+                }),
+                pv_complete,
+            )
+        }
+        _ => (None, false),
+    };
+    Ok(KamonAnalysis {
+        record: record.clone(),
+        legal,
+        answered,
+        solution,
+        pv_complete,
+        stats: SearchStats::since(solver, started, nodes_before),
+    })
+}
+
+/// `kamisado kamon solve --json`'s fields for a position, and every legal cell with its
+/// result: what the board and the Python package answer about a Kamon position.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovesReport {
+    /// `value` and `winner` are `null`, and `remoteness`, `best`, `pv` and `ends_by`
+    /// absent, unless every cell was answered.
+    #[serde(flatten)]
+    pub report: SolveReport,
+    /// False if the search was stopped before every legal cell was answered.
+    pub complete: bool,
+    /// False if the perfect line stops before the end of the game (time limit).
+    pub pv_complete: bool,
+    /// How the game ended, if it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndJson>,
+    /// Every legal cell, in reading order, answered or not.
+    pub legal_cells: Vec<String>,
+    /// The legal cells answered, best first: the result for the player placing there.
+    pub cells: Vec<CellJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EndJson {
+    /// `connection`, `loop`, `full board` or `no legal cell`.
+    pub reason: &'static str,
+    /// `black` or `white`; `null` for a draw.
+    pub winner: Option<&'static str>,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellJson {
+    pub cell: String,
+    /// For the player placing there.
+    pub value: &'static str,
+    /// Placements to the end, this one included.
+    pub remoteness: u32,
+    /// Whether it keeps the position's result (known only when every cell is answered).
+    pub best: bool,
+}
+
+impl MovesReport {
+    pub fn of(analysis: &KamonAnalysis) -> MovesReport {
+        let record = &analysis.record;
+        let pos = record.position();
+        let complete = analysis.complete();
+        let best_score = analysis.best_score();
+        let mut cells: Vec<&CellAnswer> = analysis.answered.iter().collect();
+        // A stable sort keeps equal cells in reading order.
+        cells.sort_by_key(|a| std::cmp::Reverse(a.score));
+        MovesReport {
+            report: SolveReport::new(
+                record,
+                analysis.solution.as_ref().map(|s| s.outcome.value),
+                analysis.solution.as_ref(),
+                analysis.stats.clone(),
+            ),
+            complete,
+            pv_complete: analysis.pv_complete,
+            end: pos.end().map(|end| EndJson {
+                reason: end.reason.name(),
+                winner: end.winner.map(Player::name),
+                text: end.to_string(),
+            }),
+            legal_cells: cells_text(&analysis.legal),
+            cells: cells
+                .into_iter()
+                .map(|a| CellJson {
+                    cell: a.cell.to_string(),
+                    value: a.outcome.value.name(),
+                    remoteness: a.outcome.remoteness,
+                    best: complete && Some(a.score) == best_score,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// [`analyse`] and [`MovesReport::of`] in one call: a Kamon position and every cell as the
+/// board answers it.
+pub fn query(
+    solver: &Solver<KamonGame>,
+    record: &Record,
+    cancel: &Cancel,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<MovesReport, SolveError> {
+    Ok(MovesReport::of(&analyse(solver, record, cancel, progress)?))
+}
+
+/// A perfect line from `pos`, whose exact score is `score`: at each step the first of the
+/// best moves, as the solver's own line takes them, so the line is `kamisado kamon
+/// solve`'s. Unlike the solver's line it cannot panic: where no move keeps the score (or
+/// the time limit strikes) it stops, and says the line is incomplete.
+pub fn perfect_line(
+    solver: &Solver<KamonGame>,
+    pos: &<KamonGame as Game>::Position,
+    score: Score,
+    cancel: &Cancel,
+) -> (Vec<Cell>, bool) {
+    walk(solver.game(), *pos, score, |pos, score| {
+        solver.best_moves(pos, score, cancel).ok()?.first().copied()
+    })
+}
+
+/// The perfect player's choice, and whether it is proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub cell: Cell,
+    /// The outcome for the player making it, when proven.
+    pub outcome: Option<Outcome>,
+}
+
+/// The perfect player's placement (`kamisado kamon play`): a win at once if there is one,
+/// else the first best placement of a solve, else (the solve stopped by `cancel`) a
+/// placement that hands the opponent no win at once if there is one, leaving them the
+/// fewest legal cells. `None` for a finished game.
+pub fn reply(solver: &Solver<KamonGame>, pos: &Position, cancel: &Cancel) -> Option<Reply> {
+    let game = solver.game();
+    let layout = game.layout();
+    if pos.is_over() {
+        return None;
+    }
+    if let Some(cell) = pos.winning_move(layout) {
+        return Some(Reply {
+            cell,
+            outcome: Some(Outcome::new(Value::Win, 1)),
+        });
+    }
+    if let Ok(solution) = solver.solve(&game.node(pos), cancel) {
+        if let Some(&cell) = solution.best.first() {
+            return Some(Reply {
+                cell,
+                outcome: Some(solution.outcome),
+            });
+        }
+    }
+    Some(Reply {
+        cell: safe_looking(game, pos),
+        outcome: None,
+    })
+}
+
+/// A placement that hands the opponent no win at once if there is one, leaving them the
+/// fewest legal cells.
+fn safe_looking(game: &KamonGame, pos: &Position) -> Cell {
+    let layout = game.layout();
+    let legal = pos.legal_cells(layout);
+    let handing = game.handing_over(pos.threats(!pos.turn()));
+    let pool = if (legal - handing).any() {
+        legal - handing
+    } else {
+        legal
+    };
+    pool.min_by_key(|&cell| pos.play_unchecked(layout, cell).count_moves(layout))
+        .expect("an unfinished position has a legal cell")
+}
+
+/// How a game played from `pos` along `line` ends; `None` if the line stops before the end.
+pub fn line_end(layout: &Layout, pos: &Position, line: &[Cell]) -> Option<EndReason> {
+    let end = line
+        .iter()
+        .fold(*pos, |p, &cell| p.play_unchecked(layout, cell));
+    end.end().map(|e| e.reason)
+}
+
+/// Who wins when `to_move` has `value`: `black`, `white` or `draw`.
+pub fn winner(to_move: Player, value: Value) -> &'static str {
+    match value {
+        Value::Win => to_move.name(),
+        Value::Loss => (!to_move).name(),
+        Value::Draw => "draw",
+    }
+}
+
+/// Cells as text.
+pub fn cells_text(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
