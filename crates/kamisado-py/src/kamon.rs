@@ -58,7 +58,39 @@ fn record(
 #[pyo3(signature = (seed, after = 0))]
 pub fn kamon_random(seed: u64, after: u32) -> PyResult<(String, Vec<String>)> {
     let record = random_record(seed, after)?;
-    Ok((record.layout().to_string(), kamon::cells_text(record.moves())))
+    Ok((
+        record.layout().to_string(),
+        kamon::cells_text(record.moves()),
+    ))
+}
+
+/// The game asked about and the solver of its layout, as the arguments ask.
+fn game_and_solver(
+    position: Position,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<(Record, Solver<KamonGame>)> {
+    let record = record(
+        position.seed,
+        position.layout,
+        position.after,
+        position.moves,
+    )?;
+    let solver = Solver::new(
+        KamonGame::new(record.layout().clone()),
+        options(threads, hash_mb)?,
+    )
+    .map_err(|e| solver_error(hash_mb, e))?;
+    Ok((record, solver))
+}
+
+/// Where a Kamon question starts: a layout (given, or of a seed after its random
+/// placements) and placements played from there.
+struct Position<'a> {
+    seed: Option<u64>,
+    layout: Option<&'a str>,
+    after: Option<u32>,
+    moves: Option<&'a str>,
 }
 
 /// A Kamon position solved: `kamisado kamon solve --json`.
@@ -77,12 +109,13 @@ pub fn kamon_solve<'py>(
     hash_mb: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = search::time_limit(time_limit)?;
-    let record = record(seed, layout, after, moves)?;
-    let solver = Solver::new(
-        KamonGame::new(record.layout().clone()),
-        options(threads, hash_mb)?,
-    )
-    .map_err(|e| solver_error(hash_mb, e))?;
+    let asked = Position {
+        seed,
+        layout,
+        after,
+        moves,
+    };
+    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
     let answer = search::run(py, limit, |cancel| {
         kamon::solve(&solver, &record, value_only, cancel)
     })?;
@@ -95,4 +128,35 @@ pub fn kamon_solve<'py>(
         ))),
         Err(e) => Err(search_error(e)),
     }
+}
+
+/// A Kamon position and every legal cell, as the board (`kamisado serve`) answers it: the
+/// fields of `kamon solve --json`, then `complete`, `pv_complete`, `end`, `legal_cells`
+/// and `cells`. A time limit leaves the cells answered so far (`complete: false`).
+#[pyfunction]
+#[pyo3(signature = (seed = None, *, layout = None, after = None, moves = None, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn kamon_query<'py>(
+    py: Python<'py>,
+    seed: Option<u64>,
+    layout: Option<&str>,
+    after: Option<u32>,
+    moves: Option<&str>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let asked = Position {
+        seed,
+        layout,
+        after,
+        moves,
+    };
+    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
+    let report = search::run(py, limit, |cancel| {
+        kamon::query(&solver, &record, cancel, &|_| {})
+    })?
+    .map_err(search_error)?;
+    to_python(py, &report)
 }

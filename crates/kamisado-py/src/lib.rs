@@ -45,5 +45,6 @@ fn kamisado_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(database::open_book, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_random, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(kamon::kamon_query, m)?)?;
     Ok(())
 }

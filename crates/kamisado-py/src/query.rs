@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use kamisado_analysis::{Oracle, OracleError, Rounds};
 use kamisado_match::{MatchPosition, MatchRecord, Target};
+use kamisado_referee::RecordError;
 use kamisado_solver::{Depth, Options, SolveError};
 use pyo3::prelude::*;
 
@@ -33,9 +34,9 @@ impl Db {
         if let Ok(opened) = db.cast::<Database>() {
             return Ok(Db::File(opened.get().path.clone()));
         }
-        let path: PathBuf = db.extract().map_err(|_| {
-            input_error("db: expected a path, \"none\" or a kamisado.Database")
-        })?;
+        let path: PathBuf = db
+            .extract()
+            .map_err(|_| input_error("db: expected a path, \"none\" or a kamisado.Database"))?;
         Ok(if path.as_os_str() == "none" {
             Db::None
         } else {
@@ -110,29 +111,28 @@ fn oracle_error(e: OracleError) -> PyErr {
 /// The position asked about: the position text or the start (of a match to `target`
 /// points), then the moves played from it.
 fn position(request: &Request) -> PyResult<MatchPosition> {
-    let start = match (request.position, request.target) {
-        (Some(_), Some(_)) => {
-            return Err(input_error(
+    let start =
+        match (request.position, request.target) {
+            (Some(_), Some(_)) => return Err(input_error(
                 "target: give a position or a target, not both (a position's text has its target)",
-            ))
-        }
-        (Some(text), None) => text
-            .parse()
-            .map_err(|e| input_error(format!("position: {e}")))?,
-        (None, target) => {
-            let target = match target {
-                None => Target::Single,
-                Some(points) => Target::from_points(points).ok_or_else(|| {
-                    input_error("target: expected a match target: 1, 3, 7 or 15 points")
-                })?,
-            };
-            MatchPosition::start(target)
-        }
-    };
+            )),
+            (Some(text), None) => text
+                .parse()
+                .map_err(|e| input_error(format!("position: {e}")))?,
+            (None, target) => {
+                let target = match target {
+                    None => Target::Single,
+                    Some(points) => Target::from_points(points).ok_or_else(|| {
+                        input_error("target: expected a match target: 1, 3, 7 or 15 points")
+                    })?,
+                };
+                MatchPosition::start(target)
+            }
+        };
     Ok(match request.moves {
         None => start,
         Some(moves) => MatchRecord::parse(start, moves)
-            .map_err(|e| input_error(format!("moves: {e}")))?
+            .map_err(|e| input_error(format!("moves: {}", RecordError::of_record(e, &start))))?
             .current(),
     })
 }

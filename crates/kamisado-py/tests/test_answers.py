@@ -40,7 +40,7 @@ KAMON = [
     dict(seed=1, after=14),
     dict(seed=3, after=12),
     dict(seed=2, after=16, value_only=True),
-    dict(seed=1, after=14, moves="c2"),
+    dict(seed=1, after=14, moves="a3 d5"),
 ]
 
 
@@ -123,3 +123,27 @@ def test_kamon_random_equals_the_command_line(cli, seed, after):
     assert layout == expected["layout"]
     assert cells == expected["moves"]
     assert len(cells) == after
+
+
+@pytest.mark.parametrize("seed,after", [(1, 14), (3, 12)])
+def test_kamon_query_has_kamon_solves_answer_and_every_cell(cli, seed, after):
+    solved = cli.json("kamon", "solve", "--seed", str(seed), "--after", str(after), *search_args())
+    got = kamisado.kamon_query(seed, after=after, threads=1, hash_mb=32)
+    for field in ["layout", "moves", "to_move", "value", "winner", "remoteness", "best", "pv", "ends_by"]:
+        assert got[field] == solved[field], field
+    assert got["complete"] is True and got["pv_complete"] is True
+    assert sorted(c["cell"] for c in got["cells"]) == sorted(got["legal_cells"])
+    best = [c for c in got["cells"] if c["best"]]
+    assert sorted(c["cell"] for c in best) == sorted(solved["best"])
+    assert all((c["value"], c["remoteness"]) == (solved["value"], solved["remoteness"]) for c in best)
+    # Each cell's value is kamon solve's of the position after it, for the placer.
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    for c in got["cells"][:3]:
+        after_it = cli.json(
+            "kamon", "solve", "--seed", str(seed), "--after", str(after),
+            "--moves", c["cell"], *search_args(),
+        )
+        same_player = after_it["to_move"] == got["to_move"]
+        value = after_it["value"] if same_player else flip[after_it["value"]]
+        assert value == c["value"]
+        assert after_it.get("remoteness", 0) + 1 == c["remoteness"]
