@@ -6,43 +6,30 @@
 //! placements of every perfect line) are checked by a bounded search over the naive
 //! reference, which shares no code with the solver.
 
+use kamisado_analysis::survey_file::{Entry, SurveyFile};
 use kamisado_solver::{Cancel, Options, Solver};
 use kamon_core::{KamonGame, Layout, Record};
 use reference::kamon::{KamonEnd, KamonPosition};
-use serde_json::Value as Json;
 
-fn survey() -> Json {
+/// The shipped survey, read (and its format and entries' places checked) by the one
+/// definition the survey command writes it with.
+fn survey() -> SurveyFile {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/kamon-survey.json");
     let text = std::fs::read_to_string(path).expect("data/kamon-survey.json is shipped");
-    serde_json::from_str(&text).expect("the survey is JSON")
+    SurveyFile::parse(&text, path).expect("the survey reads")
 }
 
 /// Every run with its seed and K, and its entries.
-fn runs(survey: &Json) -> Vec<(u64, u32, Vec<Json>)> {
-    survey["runs"]
-        .as_array()
-        .unwrap()
+fn runs(survey: &SurveyFile) -> Vec<(u64, u32, &[Entry])> {
+    survey
+        .runs
         .iter()
-        .map(|run| {
-            (
-                run["seed"].as_u64().unwrap(),
-                run["after"].as_u64().unwrap() as u32,
-                run["entries"].as_array().unwrap().clone(),
-            )
-        })
+        .map(|run| (run.seed, run.after, &run.entries[..]))
         .collect()
 }
 
-fn strings(json: &Json) -> Vec<String> {
-    json.as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect()
-}
-
-fn solved(entry: &Json) -> bool {
-    entry.get("value").is_some()
+fn solved(entry: &Entry) -> bool {
+    entry.value.is_some()
 }
 
 #[test]
@@ -50,49 +37,37 @@ fn every_entry_is_its_seed_and_its_claims_hold_together() {
     let survey = survey();
     let mut checked = 0;
     for (seed, after, entries) in runs(&survey) {
-        for e in &entries {
-            let index = e["index"].as_u64().unwrap();
-            let layout_seed = e["seed"].as_u64().unwrap();
+        for e in entries {
+            let (index, layout_seed) = (e.index, e.seed);
             assert_eq!(layout_seed, seed + index);
             let record = Record::random(layout_seed, after).unwrap();
-            assert_eq!(e["layout"], Layout::random(layout_seed).to_string());
-            assert_eq!(strings(&e["moves"]).join(" "), record.moves_text());
+            assert_eq!(e.layout, Layout::random(layout_seed).to_string());
+            assert_eq!(e.moves.join(" "), record.moves_text());
             let (layout, pos) = (record.layout(), *record.position());
-            assert_eq!(e["to_move"], pos.turn().name());
+            assert_eq!(e.to_move, pos.turn().name());
             if !solved(e) {
                 continue;
             }
-            let value = e["value"].as_str().unwrap();
+            let value = e.value.as_deref().unwrap();
             let winner = match value {
                 "win" => pos.turn().name(),
                 "loss" => (!pos.turn()).name(),
                 _ => "draw",
             };
-            assert_eq!(e["winner"], winner, "seed {layout_seed}");
+            assert_eq!(e.winner.as_deref(), Some(winner), "seed {layout_seed}");
             // Every legal cell has a value for its player, and the best is the position's.
-            if let Some(moves) = e.get("first_moves") {
-                let cells: Vec<String> = moves
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|m| m["cell"].as_str().unwrap().to_string())
-                    .collect();
+            if let Some(moves) = &e.first_moves {
+                let cells: Vec<String> = moves.iter().map(|m| m.cell.clone()).collect();
                 let legal: Vec<String> = pos.legal_cells(layout).map(|c| c.to_string()).collect();
                 assert_eq!(cells, legal, "seed {layout_seed}");
                 let rank = |v: &str| ["loss", "draw", "win"].iter().position(|&x| x == v);
-                let best = moves
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|m| rank(m["value"].as_str().unwrap()))
-                    .max()
-                    .unwrap();
+                let best = moves.iter().map(|m| rank(&m.value)).max().unwrap();
                 assert_eq!(best, rank(value), "seed {layout_seed}");
             }
             // The perfect line: legal, `remoteness` placements, ending as the value says.
-            if let Some(r) = e.get("remoteness").and_then(Json::as_u64) {
-                let pv = strings(&e["pv"]);
-                assert_eq!(pv.len() as u64, r, "seed {layout_seed}");
+            if let Some(r) = e.remoteness {
+                let pv = e.pv.clone().unwrap();
+                assert_eq!(pv.len() as u32, r, "seed {layout_seed}");
                 let mut line = record.clone();
                 line.play_text(&pv.join(" ")).unwrap();
                 let end = line
@@ -100,11 +75,11 @@ fn every_entry_is_its_seed_and_its_claims_hold_together() {
                     .end()
                     .expect("the perfect line ends the game");
                 assert_eq!(end.winner.map_or("draw", |w| w.name()), winner);
-                assert_eq!(e["ends_by"], end.reason.name());
+                assert_eq!(e.ends_by.as_deref(), Some(end.reason.name()));
                 match value {
                     "win" => assert_eq!(r % 2, 1),
                     "loss" => assert_eq!(r % 2, 0),
-                    _ => assert_eq!(r as u32, pos.free_cells().count()),
+                    _ => assert_eq!(r, pos.free_cells().count()),
                 }
             }
             checked += 1;
@@ -119,16 +94,16 @@ fn a_sample_solves_again_to_the_same_result() {
     let mut resolved = 0;
     for (_, after, entries) in runs(&survey) {
         // The cheapest entries of each run, and a spread of the others, within a budget.
-        let mut sample: Vec<&Json> = entries.iter().filter(|e| solved(e)).collect();
-        sample.sort_by_key(|e| e["nodes"].as_u64().unwrap());
+        let mut sample: Vec<&Entry> = entries.iter().filter(|e| solved(e)).collect();
+        sample.sort_by_key(|e| e.nodes);
         let mut budget: u64 = 6_000_000;
         for e in sample {
-            let nodes = e["nodes"].as_u64().unwrap();
+            let nodes = e.nodes;
             if nodes > budget {
                 break;
             }
             budget -= nodes;
-            let seed = e["seed"].as_u64().unwrap();
+            let seed = e.seed;
             let record = Record::random(seed, after).unwrap();
             let solver = Solver::new(
                 KamonGame::new(record.layout().clone()),
@@ -139,18 +114,18 @@ fn a_sample_solves_again_to_the_same_result() {
             )
             .unwrap();
             let node = solver.game().node(record.position());
-            match e.get("remoteness").and_then(Json::as_u64) {
+            match e.remoteness {
                 Some(r) => {
                     let outcome = solver.outcome(&node, &Cancel::new()).unwrap();
                     assert_eq!(
-                        (outcome.value.name(), outcome.remoteness as u64),
-                        (e["value"].as_str().unwrap(), r),
+                        (outcome.value.name(), outcome.remoteness),
+                        (e.value.as_deref().unwrap(), r),
                         "seed {seed} after {after}"
                     );
                 }
                 None => {
                     let value = solver.value(&node, &Cancel::new()).unwrap();
-                    assert_eq!(value.name(), e["value"].as_str().unwrap(), "seed {seed}");
+                    assert_eq!(Some(value.name()), e.value.as_deref(), "seed {seed}");
                 }
             }
             resolved += 1;
@@ -207,22 +182,21 @@ fn the_shortest_results_and_the_ends_of_perfect_lines_agree_with_the_reference()
     let survey = survey();
     let (mut whole, mut tails) = (0, 0);
     for (_, after, entries) in runs(&survey) {
-        let mut decided: Vec<&Json> = entries
+        let mut decided: Vec<&Entry> = entries
             .iter()
-            .filter(|e| e.get("remoteness").is_some() && e["value"] != "draw")
+            .filter(|e| e.remoteness.is_some() && e.value.as_deref() != Some("draw"))
             .collect();
-        decided.sort_by_key(|e| e["remoteness"].as_u64().unwrap());
+        decided.sort_by_key(|e| e.remoteness);
         for e in decided.into_iter().take(PER_RUN) {
-            let value = e["value"].as_str().unwrap();
-            let r = e["remoteness"].as_u64().unwrap() as u32;
-            let moves = strings(&e["moves"]);
-            let pv = strings(&e["pv"]);
+            let value = e.value.as_deref().unwrap();
+            let r = e.remoteness.unwrap();
+            let (moves, pv) = (&e.moves, e.pv.as_ref().unwrap());
             // The position `left` placements before the end of the perfect line has the
             // same winner and remoteness `left`: the whole line when it is short.
             let left = r.min(SHORT);
             let played = (r - left) as usize;
             let text: Vec<String> = moves.iter().chain(&pv[..played]).cloned().collect();
-            let p = KamonPosition::parse(e["layout"].as_str().unwrap(), &text.join(" ")).unwrap();
+            let p = KamonPosition::parse(&e.layout, &text.join(" ")).unwrap();
             // The side to move there is the surveyed one every other placement.
             let v = match (played % 2, value) {
                 (0, v) => v,
@@ -232,7 +206,7 @@ fn the_shortest_results_and_the_ends_of_perfect_lines_agree_with_the_reference()
             assert!(
                 reference_agrees(&p, v, left),
                 "seed {} after {after}: {v} in {left}, {played} placements into its perfect line",
-                e["seed"]
+                e.seed
             );
             if played == 0 {
                 whole += 1;

@@ -59,7 +59,10 @@ mod oracle;
 mod perfect_line;
 mod player;
 mod report;
+pub mod request;
 mod stats;
+pub mod survey_file;
+pub mod survey_stats;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};
@@ -70,4 +73,6 @@ pub use oracle::{
 pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
+pub use request::{GameKind, Line, Request, RequestError, RequestText};
 pub use stats::{peak_memory_bytes, thousands, SearchStats};
+pub use survey_file::{FileError, SurveyFile};

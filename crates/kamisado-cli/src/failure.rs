@@ -51,7 +51,7 @@ impl Failure {
 
 /// `text` with control characters escaped: a message is one line on the terminal,
 /// whatever it quotes.
-fn printable(text: &str) -> String {
+pub fn printable(text: &str) -> String {
     text.chars()
         .map(|c| {
             if c.is_control() {

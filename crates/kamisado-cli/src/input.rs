@@ -4,10 +4,9 @@
 //! text is the single round's. Moves are read as a match record, so that `left` and
 //! `right` start the next round of a match.
 
-use kamisado_analysis::{Oracle, Rounds};
+use kamisado_analysis::{Line, Oracle, Rounds};
 use kamisado_core::Kamisado;
-use kamisado_match::{MatchPosition, MatchRecord, Target};
-use kamisado_referee::RecordError;
+use kamisado_match::MatchPosition;
 use kamisado_solver::{Options, SolveError, Solver};
 
 use crate::args::{PositionArgs, SearchArgs};
@@ -60,39 +59,18 @@ pub fn text_of(mut bytes: Vec<u8>, shown: &str) -> Result<String> {
     })
 }
 
-/// The position the arguments start from, before any `--moves`: the position text, or the
-/// start of a match to `--target` points (a single round by default).
-pub fn start(args: &PositionArgs) -> Result<MatchPosition> {
-    match &args.position {
-        None => Ok(MatchPosition::start(args.target.unwrap_or(Target::Single))),
-        Some(text) => text
-            .parse()
-            .map_err(|e| Failure::input(format!("--position: {e}"))),
-    }
-}
-
-/// The start and the record `--moves` plays from it (empty without `--moves`).
-pub fn record(args: &PositionArgs) -> Result<(MatchPosition, MatchRecord)> {
-    let start = start(args)?;
-    let record = match &args.moves {
-        None => MatchRecord::new(start),
-        Some(moves) => MatchRecord::parse(start, moves).map_err(|e| {
-            Failure::input(format!("--moves: {}", RecordError::of_record(e, &start)))
-        })?,
-    };
-    Ok((start, record))
+/// The line the arguments describe (read by the analysis library, as the board reads
+/// its requests): the position text, or the start of a match to `--target` points (a
+/// single round by default), and the record `--moves` plays from it.
+fn line(args: &PositionArgs) -> Result<Line> {
+    Line::read(args.position.as_deref(), args.moves.as_deref(), args.target).map_err(Failure::input)
 }
 
 /// The position the arguments describe: the start, or where `--moves` lead from it (the
 /// zero-length moves after the last move played). Without `--moves` the position is the
 /// one given, pending zero-length moves and all.
 pub fn position(args: &PositionArgs) -> Result<MatchPosition> {
-    let (start, record) = record(args)?;
-    Ok(if args.moves.is_some() {
-        record.current()
-    } else {
-        start
-    })
+    Ok(line(args)?.given)
 }
 
 /// The position `--position`/`--moves` give, for a command that knows single rounds
@@ -125,12 +103,6 @@ pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs, rounds: Rounds)
     Oracle::with_budget(db, solver_options(search), rounds).map_err(|e| solve_error(search, e))
 }
 
-/// An oracle with no database and solvers as the search arguments ask: for rounds no
-/// database holds (rounds with a Sumo on the board).
-pub fn oracle_without_db(search: &SearchArgs, rounds: Rounds) -> Result<Oracle> {
-    Oracle::with_budget(None, solver_options(search), rounds).map_err(|e| solve_error(search, e))
-}
-
 fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
     match e {
         SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
@@ -138,7 +110,8 @@ fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
     }
 }
 
-fn solver_options(args: &SearchArgs) -> Options {
+/// The solvers' options the search arguments ask for.
+pub fn solver_options(args: &SearchArgs) -> Options {
     let mut options = Options {
         table_bytes: (args.hash_mb as usize) << 20,
         ..Options::default()

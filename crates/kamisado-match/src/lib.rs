@@ -72,7 +72,7 @@ pub use kamisado_core::{
 pub use key::KeyStage;
 pub use notation::ParseMatchPositionError;
 pub use position::{MatchPosition, RoundEnd};
-pub use record::{MatchRecord, RecordError, RecordErrorReason, RoundRecord};
+pub use record::{record_error_text, MatchRecord, RecordError, RecordErrorReason, RoundRecord};
 pub use refill::{ParseRefillError, Refill, RefillError};
 pub use setup::{MatchPositionError, MatchSetup};
 pub use target::{ParseTargetError, Target};

@@ -218,6 +218,41 @@ pub struct RecordError {
     pub reason: RecordErrorReason,
 }
 
+impl RecordError {
+    /// Where and why, as the command line, the board and the referee say it: `move 3:
+    /// `zz` is neither ...`, or in a match (`in_match`) `round 2, move 1 `a8-a7`:
+    /// illegal: ...`.
+    pub fn text(&self, in_match: bool) -> String {
+        record_error_text(
+            self.move_number,
+            &self.token,
+            in_match.then_some(self.round),
+            &self.reason,
+        )
+    }
+}
+
+/// The words of a record error: the move's number (within its `round`, named in a
+/// match), then the word and its reason, each word named once (a word that is no move at
+/// all is quoted by the move parser's own message already).
+pub fn record_error_text(
+    number: usize,
+    token: &str,
+    round: Option<u32>,
+    reason: &RecordErrorReason,
+) -> String {
+    let round = round.map_or(String::new(), |r| format!("round {r}, "));
+    let naming = match reason {
+        RecordErrorReason::Parse(_) => format!(": {reason}"),
+        RecordErrorReason::NotAToken => format!(
+            ": `{}` is neither a move (like `a1-a5`) nor a refill choice (`left` or `right`)",
+            kamisado_core::quote(token)
+        ),
+        _ => format!(" `{}`: {reason}", kamisado_core::quote(token)),
+    };
+    format!("{round}move {number}{naming}")
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordErrorReason {
     #[error("neither a move (like `a1-a5`) nor a refill choice (`left` or `right`)")]

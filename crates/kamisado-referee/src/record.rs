@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use kamisado_core::{quote, Move};
+use kamisado_core::Move;
 use kamisado_match::{MatchPosition, MatchRecord, RecordErrorReason, Target};
 use serde::Serialize;
 
@@ -53,7 +53,7 @@ pub enum RecordError {
     },
     /// A word that is not a move or a refill choice, or one the rules forbid where it
     /// stands.
-    #[error("{}move {number}{}", .round.map_or(String::new(), |r| format!("round {r}, ")), naming(.reason, .token))]
+    #[error("{}", kamisado_match::record_error_text(*.number, .token, *.round, .reason))]
     Move {
         /// 1-based number, within its round, of the move (moves of positive length) that
         /// could not be played: everything before it was played.
@@ -81,20 +81,6 @@ impl RecordError {
             round: (start.target() != Target::Single).then_some(e.round),
             reason: e.reason,
         }
-    }
-}
-
-/// The word and its reason, each word named once: ``: `zz` is neither a move ...`` for a
-/// word that is no move at all (the move parser's own message quotes it already), else
-/// `` `a8-a7`: illegal: ...``.
-fn naming(reason: &RecordErrorReason, token: &str) -> String {
-    match reason {
-        RecordErrorReason::Parse(_) => format!(": {reason}"),
-        RecordErrorReason::NotAToken => format!(
-            ": `{}` is neither a move (like `a1-a5`) nor a refill choice (`left` or `right`)",
-            quote(token)
-        ),
-        _ => format!(" `{}`: {reason}", quote(token)),
     }
 }
 

@@ -380,6 +380,13 @@ impl<G: Game> Solver<G> {
 
     /// Every move of a position solved exactly, in parallel. `progress` is called once per
     /// move as it finishes.
+    ///
+    /// Why this stays beside [`Solver::analyse_moves`] (the staged analysis behind the
+    /// oracle's, `query` and the board): it is all or nothing, each move searched on its
+    /// own with a perfect line of its own, which is what the opening table writes (one
+    /// line per move) and what the cross-check tests (`tests/all_moves_vs_reference.rs`)
+    /// hold the staged analysis against, the two sharing nothing but the table's search.
+    /// Building one on the other would make that check compare a function with itself.
     pub fn analyse(
         &self,
         pos: &G::Position,

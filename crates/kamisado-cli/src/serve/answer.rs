@@ -8,109 +8,33 @@
 //! moves: a round's start with a Sumo is worth a fraction of a second, all its moves a
 //! minute or more, and the value should not wait for them.
 
-use kamisado_analysis::{analyse, perfect_line, RefillOutcome};
-use kamisado_core::{quote, Tower};
-use kamisado_match::{MatchPosition, MatchRecord, Move, Target};
+use kamisado_analysis::{analyse, perfect_line, GameKind, Line, QueryReport, RefillOutcome};
+use kamisado_core::Tower;
+use kamisado_match::{MatchPosition, Move};
 use kamisado_solver::{Cancel, Depth};
 use serde::Serialize;
 
 use super::match_values::{match_values, MatchValuesJson};
-use super::App;
-use crate::args::{parse_target, PositionArgs};
-use crate::failure::{Failure, Result};
-use crate::input;
-use kamisado_analysis::QueryReport;
+use super::{App, SearchError};
 
-/// The id of match play in the game selector and the API.
-pub const MATCH: &str = "match";
-
-/// The target a match request gets when it names none (and gives no position): Standard.
-const DEFAULT_TARGET: Target = Target::Standard;
-
-/// A request read and checked: where the line starts and the record played from there.
+/// A Kamisado request read and checked (by the analysis library, as the command line
+/// reads `--position`, `--moves` and `--target`): the game and the line played.
 #[derive(Clone)]
 pub struct Request {
-    /// The game, as [`super::games::served`] named it.
-    game: &'static str,
-    /// The line's start: the position given, or the start of a round (of a match).
-    start: MatchPosition,
-    /// The moves of positive length and the refill choices played from `start`.
-    record: MatchRecord,
-    /// The position they reach.
-    given: MatchPosition,
+    /// A single round or match play.
+    pub game: GameKind,
+    pub line: Line,
 }
 
 impl Request {
-    /// Reads `position`, `moves` and, for match play, `target` exactly as the command line
-    /// reads `--position`, `--moves` and `--target`: the same positions, the same one-line
-    /// errors. A single round (`game=kamisado`) refuses match positions; match play
-    /// refuses single rounds.
-    pub fn read(
-        game: &'static str,
-        position: Option<String>,
-        moves: Option<String>,
-        target: Option<String>,
-    ) -> Result<Request> {
-        let is_match = game == MATCH;
-        let target = match (target, is_match) {
-            (None, _) => None,
-            (Some(_), false) => {
-                return Err(Failure::input(format!(
-                    "target= is for game={MATCH}, not game={game}"
-                )))
-            }
-            (Some(_), true) if position.is_some() => {
-                return Err(Failure::input(
-                    "target= starts a match from the standard start; a position text gives its own target (its fourth field)",
-                ))
-            }
-            (Some(text), true) => match parse_target(&text) {
-                Ok(t) if t != Target::Single => Some(t),
-                _ => {
-                    return Err(Failure::input(format!(
-                        "target={}: expected the points of a match: 3 (Standard), 7 (Long) or 15 (Marathon)",
-                        quote(text.trim())
-                    )))
-                }
-            },
-        };
-        let args = PositionArgs {
-            target: if is_match && position.is_none() {
-                Some(target.unwrap_or(DEFAULT_TARGET))
-            } else {
-                target
-            },
-            position,
-            moves: moves.clone(),
-        };
-        let (start, record) = input::record(&args)?;
-        if !is_match && start.target() != Target::Single {
-            return Err(Failure::input(format!(
-                "a match position (a target, or Sumos) is played with game={MATCH}; game={game} is the single round"
-            )));
-        }
-        if is_match && start.target() == Target::Single {
-            return Err(Failure::input(
-                "position=: a single round's position (no target, or target 1): match play is to 3, 7 or 15 points; a single round is played with game=kamisado",
-            ));
-        }
-        let given = input::position(&args)?;
-        Ok(Request {
-            game,
-            start,
-            record,
-            given,
-        })
-    }
-
     fn is_match(&self) -> bool {
-        self.start.target() != Target::Single
+        self.line.is_match()
     }
 
     /// The position the answer is about, before its pending zero-length moves: which
     /// oracle answers depends on whether its round has a Sumo.
     pub fn position(&self) -> &MatchPosition {
-        &self.given
+        &self.line.given
     }
 }
 
@@ -118,7 +42,7 @@ impl Request {
 #[derive(Serialize)]
 pub struct Answer {
     /// The game the answer is about: `kamisado` or `match`.
-    game: &'static str,
+    game: GameKind,
     #[serde(flatten)]
     report: QueryReport,
     /// Every legal move of the position, answered or not (a stopped search answers only
@@ -328,7 +252,7 @@ fn pushed(before: &MatchPosition, after: &MatchPosition) -> Vec<PushedJson> {
 fn played_line(request: &Request) -> LineJson {
     let is_match = request.is_match();
     let mut moves = Vec::new();
-    for round in request.record.rounds() {
+    for round in request.line.record.rounds() {
         let mut pos = round.start.resolve();
         let number = is_match.then(|| pos.round_number());
         for &m in &round.moves {
@@ -355,8 +279,8 @@ fn played_line(request: &Request) -> LineJson {
         }
     }
     LineJson {
-        start: request.start.to_string(),
-        zero_length_moves: texts(request.start.pending_zero_moves()),
+        start: request.line.start.to_string(),
+        zero_length_moves: texts(request.line.start.pending_zero_moves()),
         moves,
     }
 }
@@ -364,13 +288,18 @@ fn played_line(request: &Request) -> LineJson {
 /// Answers a request: blocking, bounded by `cancel`. `time_limit` (seconds) is only for
 /// the message when the search is stopped. Each round is asked of the oracle `app` has
 /// for it (see [`kamisado_analysis::Rounds`]).
-pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) -> Result<Answer> {
+pub fn answer(
+    app: &App,
+    request: &Request,
+    cancel: &Cancel,
+    time_limit: f64,
+) -> Result<Answer, SearchError> {
     let oracle = app.oracle_for(request.position())?;
     let oracle = oracle.as_ref();
     // Match play: the round's value and a perfect line first (a null-window search and
     // probes at its score), then every move.
     let early = if request.is_match() {
-        let pos = request.given.resolve();
+        let pos = request.line.given.resolve();
         oracle.position(&pos, cancel).ok().map(|v| {
             let line = perfect_line(oracle, &pos, v.outcome, None, cancel);
             (v, line)
@@ -380,8 +309,7 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
     };
     // Every move's value and the best moves' remoteness: what a click should wait for;
     // the other moves show the bounds found on the way.
-    let mut analysis =
-        analyse(oracle, &request.given, Depth::Best, cancel, &|_| {}).map_err(Failure::oracle)?;
+    let mut analysis = analyse(oracle, &request.line.given, Depth::Best, cancel, &|_| {})?;
     let pos = analysis.position;
     let (pv, pv_complete) = match early {
         Some((verdict, line)) => {
@@ -406,8 +334,7 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
     let refills = match pos.refill(kamisado_match::Refill::Left) {
         Ok(next) if request.is_match() => app
             .oracle_for(&next)?
-            .refills(&pos, true, cancel)
-            .map_err(Failure::oracle)?
+            .refills(&pos, true, cancel)?
             .map_or_else(Vec::new, Vec::from),
         _ => Vec::new(),
     };
@@ -415,10 +342,11 @@ pub fn answer(app: &App, request: &Request, cancel: &Cancel, time_limit: f64) ->
     let match_values = match &app.match_proofs {
         Some(proofs) if request.is_match() => {
             let round_start = request
+                .line
                 .record
                 .rounds()
                 .last()
-                .map_or(&request.start, |r| &r.start);
+                .map_or(&request.line.start, |r| &r.start);
             match_values(proofs, round_start, &pos, cancel)
         }
         _ => None,

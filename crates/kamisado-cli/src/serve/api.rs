@@ -5,7 +5,7 @@
 //! and the answer differ.
 //!
 //! Errors are JSON too, `{"error": "..."}`: 400 for bad input, with the message the
-//! command line prints after `error: `; 503 when every search permit stays taken; 500 if
+//! command line prints after `error: ` (both read requests with the analysis library); 503 when every search permit stays taken; 500 if
 //! a search fails for a reason the input did not cause.
 
 use std::sync::Arc;
@@ -19,10 +19,12 @@ use axum::Json;
 use kamisado_solver::Cancel;
 use serde::{Deserialize, Serialize};
 
-use super::answer::{answer, Answer, Request};
-use super::kamon::{self, KamonRequest};
+use kamisado_analysis::{Request, RequestText};
+
+use super::answer::{answer, Answer, Request as KamisadoRequest};
+use super::kamon;
 use super::{games, App};
-use crate::failure;
+use crate::failure::printable;
 
 /// How long a request waits for a search permit before it is told to try again: long
 /// enough for a click that follows a click, short enough that an overloaded server says
@@ -41,10 +43,6 @@ pub struct Params {
     layout: Option<String>,
     seed: Option<String>,
     after: Option<String>,
-}
-
-fn given(value: Option<String>) -> Option<String> {
-    value.filter(|v| !v.trim().is_empty())
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
@@ -78,54 +76,28 @@ pub async fn query(
             )
         }
     };
-    let game = match games::served(given(params.game).as_deref()) {
-        Ok(game) => game,
-        Err(message) => return error(StatusCode::BAD_REQUEST, message),
-    };
-    let (position, moves, target) = (
-        given(params.position),
-        given(params.moves),
-        given(params.target),
-    );
-    let (layout, seed, after) = (
-        given(params.layout),
-        given(params.seed),
-        given(params.after),
-    );
     // Bad input is refused before it can take a permit.
-    if game == kamon::GAME {
-        if position.is_some() {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "position= is a Kamisado position; a Kamon game is layout=TEXT or seed=N, then moves=",
-            );
-        }
-        if target.is_some() {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "target= is for game=match; a Kamon game is layout=TEXT or seed=N, then moves=",
-            );
-        }
-        let request = match KamonRequest::read(layout, seed, after, moves) {
-            Ok(request) => request,
-            Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
-        };
-        let solvers = Arc::clone(&app.kamon);
-        return search(&app, move |cancel, limit| {
-            kamon::answer(&solvers, &request, cancel, limit)
-        })
-        .await;
-    }
-    if layout.is_some() || seed.is_some() || after.is_some() {
-        return error(
-            StatusCode::BAD_REQUEST,
-            format!("layout=, seed= and after= are for game=kamon, not game={game}"),
-        );
-    }
-    let request = match Request::read(game, position, moves, target) {
-        Ok(request) => request,
-        Err(failure) => return error(StatusCode::BAD_REQUEST, failure.message()),
+    let text = RequestText {
+        game: params.game.as_deref(),
+        position: params.position.as_deref(),
+        moves: params.moves.as_deref(),
+        target: params.target.as_deref(),
+        layout: params.layout.as_deref(),
+        seed: params.seed.as_deref(),
+        after: params.after.as_deref(),
     };
+    let (game, line) = match Request::read(&text) {
+        Ok(Request::Kamon(record)) => {
+            let solvers = Arc::clone(&app.kamon);
+            return search(&app, move |cancel, limit| {
+                kamon::answer(&solvers, &record, cancel, limit)
+            })
+            .await;
+        }
+        Ok(Request::Kamisado { game, line }) => (game, line),
+        Err(e) => return error(StatusCode::BAD_REQUEST, printable(&e.to_string())),
+    };
+    let request = KamisadoRequest { game, line };
     // An answer the database and the rules give whole (the book's positions) needs no
     // search: it is tried first with every search stopped before it starts, outside the
     // permits, so that it never waits behind running searches or gets 503.
@@ -152,10 +124,11 @@ pub async fn query(
 /// Runs `work` (a search, given its cancellation flag and the time limit in seconds) under
 /// a permit, off the executor, stopped by the time limit or when the client goes away;
 /// answers with what it returns.
-async fn search<T, W>(app: &App, work: W) -> Response
+async fn search<T, E, W>(app: &App, work: W) -> Response
 where
     T: Serialize + Send + 'static,
-    W: FnOnce(&Cancel, f64) -> failure::Result<T> + Send + 'static,
+    E: std::fmt::Display + Send + 'static,
+    W: FnOnce(&Cancel, f64) -> Result<T, E> + Send + 'static,
 {
     let permit = match tokio::time::timeout(PERMIT_WAIT, app.permits.clone().acquire_owned()).await
     {
@@ -192,7 +165,7 @@ where
     };
     match outcome {
         Ok(Ok(answer)) => Json(answer).into_response(),
-        Ok(Err(failure)) => error(StatusCode::INTERNAL_SERVER_ERROR, failure.message()),
+        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, printable(&e.to_string())),
         Err(e) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the search failed: {e}"),

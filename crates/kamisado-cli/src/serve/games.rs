@@ -1,16 +1,17 @@
 //! The games the board knows, for its selector: single-round Kamisado, match play and
 //! Kamon.
 
+use kamisado_analysis::GameKind;
 use kamisado_core::{Colour, Position, Square};
 use kamisado_match::{MatchPosition, Target};
 use serde::Serialize;
 
 /// The game a request names when it names none.
-pub const DEFAULT: &str = "kamisado";
+const DEFAULT: GameKind = GameKind::Kamisado;
 
 #[derive(Serialize)]
 pub struct Game {
-    id: &'static str,
+    id: GameKind,
     name: &'static str,
     /// Whether `/api/query` answers for it yet.
     available: bool,
@@ -51,7 +52,7 @@ fn match_targets() -> Vec<TargetJson> {
 
 #[derive(Serialize)]
 pub struct Games {
-    default: &'static str,
+    default: GameKind,
     games: Vec<Game>,
 }
 
@@ -71,8 +72,8 @@ pub fn all() -> Games {
         default: DEFAULT,
         games: vec![
             Game {
-                id: "kamisado",
-                name: "Kamisado: single round",
+                id: GameKind::Kamisado,
+                name: GameKind::Kamisado.name(),
                 available: true,
                 start: Some(Position::start().to_string()),
                 squares: Some(square_colours()),
@@ -80,8 +81,8 @@ pub fn all() -> Games {
                 targets: Vec::new(),
             },
             Game {
-                id: super::answer::MATCH,
-                name: "Kamisado: match play",
+                id: GameKind::Match,
+                name: GameKind::Match.name(),
                 available: true,
                 start: Some(MatchPosition::start(Target::Standard).to_string()),
                 squares: Some(square_colours()),
@@ -89,8 +90,8 @@ pub fn all() -> Games {
                 targets: match_targets(),
             },
             Game {
-                id: super::kamon::GAME,
-                name: "Kamon",
+                id: GameKind::Kamon,
+                name: GameKind::Kamon.name(),
                 available: true,
                 start: None,
                 squares: None,
@@ -100,20 +101,5 @@ pub fn all() -> Games {
                 targets: Vec::new(),
             },
         ],
-    }
-}
-
-/// The id of the game `requested` names if the server answers for it, else why not.
-pub fn served(requested: Option<&str>) -> Result<&'static str, String> {
-    let id = requested.unwrap_or(DEFAULT);
-    match all().games.into_iter().find(|g| g.id == id) {
-        Some(g) if g.available => Ok(g.id),
-        Some(g) => Err(format!(
-            "game `{id}` ({}) is not served yet; this server answers for `{DEFAULT}`, `match` and `kamon`",
-            g.name
-        )),
-        None => Err(format!(
-            "game `{id}` is not a game: expected kamisado, match or kamon"
-        )),
     }
 }

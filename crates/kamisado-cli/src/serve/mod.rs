@@ -37,8 +37,9 @@ use std::time::Duration;
 
 use axum::routing::get;
 use axum::Router;
-use kamisado_analysis::{Oracle, Rounds};
+use kamisado_analysis::{Oracle, OracleError, Rounds};
 use kamisado_match::MatchPosition;
+use kamisado_solver::{Options, SolveError};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
@@ -59,8 +60,9 @@ pub struct App {
     /// Single rounds, and rounds of a match without a Sumo (with the database).
     oracle: Arc<Oracle>,
     /// Rounds with a Sumo on the board: made at the first question about one.
-    sumo_oracle: OnceLock<std::result::Result<Arc<Oracle>, String>>,
-    search: SearchArgs,
+    sumo_oracle: OnceLock<Result<Arc<Oracle>, SolveError>>,
+    /// The threads and table size of every solver made after the start.
+    options: Options,
     kamon: Arc<kamon::KamonSolvers>,
     /// `--match-db`: the whole-match proofs that give moves their match values.
     match_proofs: Option<MatchProofs>,
@@ -74,8 +76,10 @@ impl App {
         App {
             oracle: Arc::new(oracle),
             sumo_oracle: OnceLock::new(),
-            kamon: Arc::new(kamon::KamonSolvers::new(search.clone())),
-            search,
+            kamon: Arc::new(kamon::KamonSolvers::new(crate::input::solver_options(
+                &search,
+            ))),
+            options: crate::input::solver_options(&search),
             match_proofs: None,
             permits: Arc::new(Semaphore::new(settings.searches.max(1))),
             settings,
@@ -95,18 +99,54 @@ impl App {
     /// The oracle for `pos`'s round, as `query` chooses one: the single-round oracle for
     /// a round without a Sumo, else the match rounds' (made now if this is the first
     /// question about such a round: blocking, a table is allocated).
-    fn oracle_for(&self, pos: &MatchPosition) -> crate::failure::Result<Arc<Oracle>> {
+    fn oracle_for(&self, pos: &MatchPosition) -> Result<Arc<Oracle>, SearchError> {
         if Rounds::of(&pos.resolve()) == Rounds::Plain {
             return Ok(Arc::clone(&self.oracle));
         }
         self.sumo_oracle
-            .get_or_init(|| {
-                crate::input::oracle_without_db(&self.search, Rounds::Sumo)
-                    .map(Arc::new)
-                    .map_err(|e| e.message())
-            })
+            .get_or_init(|| Oracle::with_budget(None, self.options, Rounds::Sumo).map(Arc::new))
             .clone()
-            .map_err(crate::failure::Failure::internal)
+            .map_err(SearchError::Solver)
+    }
+}
+
+/// Why a search could not answer (the request was read, so not the visitor's fault):
+/// the cause kept, printed as one line.
+#[derive(Debug)]
+pub enum SearchError {
+    Oracle(OracleError),
+    /// A solver (a table for a kind of round or a Kamon layout) could not be made, or
+    /// failed.
+    Solver(SolveError),
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::Oracle(e) => e.fmt(f),
+            SearchError::Solver(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::Oracle(e) => Some(e),
+            SearchError::Solver(e) => Some(e),
+        }
+    }
+}
+
+impl From<OracleError> for SearchError {
+    fn from(e: OracleError) -> SearchError {
+        SearchError::Oracle(e)
+    }
+}
+
+impl From<SolveError> for SearchError {
+    fn from(e: SolveError) -> SearchError {
+        SearchError::Solver(e)
     }
 }
 

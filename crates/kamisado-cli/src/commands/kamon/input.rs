@@ -8,39 +8,20 @@ use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
 
 /// The game the arguments describe: the layout (given or of a seed, after its random
-/// placements), then `--moves`.
+/// placements), then `--moves` (read by the analysis library, as the board reads them).
 pub fn record(args: &KamonPositionArgs) -> Result<Record> {
-    if args.after.is_some() && args.seed.is_none() {
-        return Err(Failure::input(
-            "--after plays the random placements of a seed: give --seed N with it",
-        ));
-    }
-    let mut record = match (&args.layout, args.seed) {
-        (Some(text), _) => {
-            let layout: Layout = text
-                .trim()
-                .parse()
-                .map_err(|e| Failure::input(format!("--layout: {e}")))?;
-            Record::new(layout)
-        }
-        (None, Some(seed)) => random_record(seed, args.after.unwrap_or(0))?,
-        (None, None) => return Err(Failure::input("give --layout TEXT or --seed N")),
-    };
-    if let Some(moves) = &args.moves {
-        record
-            .play_text(moves)
-            .map_err(|e| Failure::input(format!("--moves: {e}")))?;
-    }
-    Ok(record)
+    kamisado_analysis::request::kamon_record(
+        args.layout.as_deref(),
+        args.seed,
+        args.after,
+        args.moves.as_deref(),
+    )
+    .map_err(Failure::input)
 }
 
 /// The layout of `seed` after its `after` random placements.
 pub fn random_record(seed: u64, after: u32) -> Result<Record> {
-    Record::random(seed, after).ok_or_else(|| {
-        Failure::input(format!(
-            "seed {seed}: no random game reaches {after} placements without ending (1000 attempts)"
-        ))
-    })
+    kamisado_analysis::request::random_record(seed, after).map_err(Failure::input)
 }
 
 /// A solver of `layout` as the search arguments ask; a table too big for this machine is

@@ -22,7 +22,6 @@ pub(crate) mod solve;
 mod survey;
 mod survey_file;
 mod survey_plot;
-mod survey_stats;
 mod units;
 mod units_file;
 

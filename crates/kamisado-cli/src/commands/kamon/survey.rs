@@ -13,12 +13,12 @@ use kamon_core::Cell;
 use serde::Serialize;
 
 use super::search::{line_end, winner};
-use super::survey_file::{Entry, MoveValue, SurveyFile};
-use super::survey_stats::Summary;
+use super::survey_file::{self, Entry, MoveValue, SurveyFile};
 use super::{input, SurveyMergeArgs, SurveyRunArgs};
 use crate::failure::{Failure, Result};
 use crate::output::progress;
 use crate::report::{self, Report};
+use kamisado_analysis::survey_stats::Summary;
 
 #[derive(Serialize)]
 struct SurveyReport {
@@ -152,7 +152,7 @@ pub fn run(args: SurveyRunArgs) -> Result<()> {
     }
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let mut file = match &args.out {
-        Some(path) => SurveyFile::load_or_new(path)?,
+        Some(path) => survey_file::load_or_new(path)?,
         None => SurveyFile::new(),
     };
     let done = file.done(args.seed, args.after);
@@ -169,7 +169,7 @@ pub fn run(args: SurveyRunArgs) -> Result<()> {
         let entry = solve_layout(index, &args)?;
         file.add(args.seed, args.after, entry);
         if let Some(path) = &args.out {
-            file.save(path)?;
+            survey_file::save(&mut file, path)?;
         }
         bar.inc(1);
     }
@@ -188,9 +188,10 @@ pub fn merge(args: SurveyMergeArgs) -> Result<()> {
     let mut file = SurveyFile::new();
     for part in &args.parts {
         let shown = part.display().to_string();
-        file.merge(SurveyFile::load(part)?, &shown)?;
+        file.merge(survey_file::load(part)?, &shown)
+            .map_err(Failure::input)?;
     }
-    file.save(&args.out)?;
+    survey_file::save(&mut file, &args.out)?;
     let report = MergeReport {
         out: args.out.display().to_string(),
         runs: file.runs.iter().map(Summary::of).collect(),

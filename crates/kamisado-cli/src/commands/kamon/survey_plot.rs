@@ -12,11 +12,11 @@ use plotters::prelude::*;
 use serde::Serialize;
 
 use super::survey_file::{Run, SurveyFile};
-use super::survey_stats::Summary;
 use super::SurveyPlotArgs;
 use crate::failure::{Failure, Result};
 use crate::output::{check_output, write_atomically, OutputKind};
 use crate::report::{self, Report};
+use kamisado_analysis::survey_stats::Summary;
 
 /// One point of the chart: the layouts surveyed after K placements, added up.
 #[derive(Serialize)]
@@ -222,7 +222,7 @@ pub fn run(args: SurveyPlotArgs) -> Result<()> {
     let files = args
         .files
         .iter()
-        .map(|path: &PathBuf| SurveyFile::load(path))
+        .map(|path: &PathBuf| super::survey_file::load(path))
         .collect::<Result<Vec<_>>>()?;
     let points = points(&files);
     if points.is_empty() {

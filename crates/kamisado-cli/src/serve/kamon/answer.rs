@@ -4,19 +4,18 @@
 //! time limit left unanswered.
 
 use kamisado_analysis::kamon::{self, MovesReport};
-use kamisado_solver::Cancel;
-use kamon_core::{Cell, Player};
+use kamisado_analysis::GameKind;
+use kamisado_solver::{Cancel, SolveError};
+use kamon_core::{Cell, Player, Record};
 use serde::Serialize;
 
-use super::request::KamonRequest;
 use super::solvers::KamonSolvers;
 use crate::commands::kamon::board;
-use crate::failure::{Failure, Result};
 
 /// What `/api/query?game=kamon` sends.
 #[derive(Serialize)]
 pub struct KamonAnswer {
-    game: &'static str,
+    game: GameKind,
     /// The fields of `kamisado kamon solve --json`, `complete`, `pv_complete`, `end`,
     /// `legal_cells` and `cells`.
     #[serde(flatten)]
@@ -49,13 +48,12 @@ struct BoardCellJson {
 /// the messages when the search is stopped.
 pub fn answer(
     solvers: &KamonSolvers,
-    request: &KamonRequest,
+    record: &Record,
     cancel: &Cancel,
     time_limit: f64,
-) -> Result<KamonAnswer> {
-    let record = &request.record;
+) -> Result<KamonAnswer, SolveError> {
     let solver = solvers.for_layout(record.layout())?;
-    let analysis = kamon::analyse(&solver, record, cancel, &|_| {}).map_err(Failure::internal)?;
+    let analysis = kamon::analyse(&solver, record, cancel, &|_| {})?;
 
     let message = if !analysis.complete() {
         Some(format!(
@@ -92,7 +90,7 @@ pub fn answer(
         .unwrap_or_default()
         .to_owned();
     Ok(KamonAnswer {
-        game: "kamon",
+        game: GameKind::Kamon,
         report: MovesReport::of(&analysis),
         message,
         status,

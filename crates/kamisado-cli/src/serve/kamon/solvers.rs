@@ -9,30 +9,26 @@
 
 use std::sync::{Arc, Mutex};
 
-use kamisado_solver::Solver;
+use kamisado_solver::{Options, SolveError, Solver};
 use kamon_core::{KamonGame, Layout};
 
-use crate::args::SearchArgs;
-use crate::commands::kamon::input;
-use crate::failure::Result;
-
 pub struct KamonSolvers {
-    search: SearchArgs,
+    options: Options,
     last: Mutex<Option<Arc<Solver<KamonGame>>>>,
 }
 
 impl KamonSolvers {
-    /// Solvers made as `kamisado kamon solve` makes them with these arguments.
-    pub fn new(search: SearchArgs) -> KamonSolvers {
+    /// Solvers made as `kamisado kamon solve` makes them with these options.
+    pub fn new(options: Options) -> KamonSolvers {
         KamonSolvers {
-            search,
+            options,
             last: Mutex::new(None),
         }
     }
 
     /// The solver of `layout`: the one kept if it is this layout's, else a new one, which
     /// is then kept. Blocking: a new table is allocated and touched.
-    pub fn for_layout(&self, layout: &Layout) -> Result<Arc<Solver<KamonGame>>> {
+    pub fn for_layout(&self, layout: &Layout) -> Result<Arc<Solver<KamonGame>>, SolveError> {
         // A search that panicked while holding the lock cannot leave the slot half made:
         // it holds a whole solver or none.
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
@@ -41,7 +37,7 @@ impl KamonSolvers {
         }
         // Drop the old table first, unless a search still holds it.
         *last = None;
-        let solver = Arc::new(input::solver(layout, &self.search)?);
+        let solver = Arc::new(Solver::new(KamonGame::new(layout.clone()), self.options)?);
         *last = Some(Arc::clone(&solver));
         Ok(solver)
     }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::survey_file::{Entry, Run};
+use crate::survey_file::{Entry, Run};
 
 /// 95% two-sided normal quantile.
 const Z95: f64 = 1.959_963_984_540_054;
