@@ -1,63 +1,21 @@
 //! Kamon from Python: layouts, and a position solved as `kamisado kamon solve --json`
 //! reports it.
 
-use kamisado_analysis::kamon;
+use kamisado_analysis::{kamon, request};
 use kamisado_solver::{SolveError, Solver};
-use kamon_core::{KamonGame, Layout, Record};
+use kamon_core::{KamonGame, Record};
 use pyo3::prelude::*;
 
 use crate::errors::{input_error, search_error, TimeLimitError};
 use crate::query::{options, solver_error, DEFAULT_HASH_MB};
 use crate::{search, to_python};
 
-/// The layout of `seed` and its `after` random placements.
-fn random_record(seed: u64, after: u32) -> PyResult<Record> {
-    Record::random(seed, after).ok_or_else(|| {
-        input_error(format!(
-            "seed {seed}: no random game reaches {after} placements without ending (1000 attempts)"
-        ))
-    })
-}
-
-/// The game asked about: the layout given or of a seed (after its random placements),
-/// then the placements `moves` plays.
-fn record(
-    seed: Option<u64>,
-    layout: Option<&str>,
-    after: Option<u32>,
-    moves: Option<&str>,
-) -> PyResult<Record> {
-    if after.is_some() && seed.is_none() {
-        return Err(input_error(
-            "after plays the random placements of a seed: give seed=N with it",
-        ));
-    }
-    let mut record = match (layout, seed) {
-        (Some(_), Some(_)) => return Err(input_error("give a layout or a seed, not both")),
-        (Some(text), None) => {
-            let layout: Layout = text
-                .trim()
-                .parse()
-                .map_err(|e| input_error(format!("layout: {e}")))?;
-            Record::new(layout)
-        }
-        (None, Some(seed)) => random_record(seed, after.unwrap_or(0))?,
-        (None, None) => return Err(input_error("give layout=TEXT or seed=N")),
-    };
-    if let Some(moves) = moves {
-        record
-            .play_text(moves)
-            .map_err(|e| input_error(format!("moves: {e}")))?;
-    }
-    Ok(record)
-}
-
 /// The layout of `seed` (`kamisado kamon random --seed SEED`) and its `after` random
 /// placements (`--after`): the layout's text and the cells placed, in order.
 #[pyfunction]
 #[pyo3(signature = (seed, after = 0))]
 pub fn kamon_random(seed: u64, after: u32) -> PyResult<(String, Vec<String>)> {
-    let record = random_record(seed, after)?;
+    let record = request::random_record(seed, after).map_err(input_error)?;
     Ok((
         record.layout().to_string(),
         kamon::cells_text(record.moves()),
@@ -70,12 +28,19 @@ fn game_and_solver(
     threads: Option<usize>,
     hash_mb: u64,
 ) -> PyResult<(Record, Solver<KamonGame>)> {
-    let record = record(
-        position.seed,
+    // Read as the library reads a text request (its checks and messages: a layout and
+    // a seed both, a seed's placements past 35), the numbers given as their text.
+    let (seed, after) = (
+        position.seed.map(|s| s.to_string()),
+        position.after.map(|a| a.to_string()),
+    );
+    let record = request::read_kamon(
         position.layout,
-        position.after,
+        seed.as_deref(),
+        after.as_deref(),
         position.moves,
-    )?;
+    )
+    .map_err(input_error)?;
     let solver = Solver::new(
         KamonGame::new(record.layout().clone()),
         options(threads, hash_mb)?,

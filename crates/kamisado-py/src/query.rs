@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
+use kamisado_analysis::request::Line;
 use kamisado_analysis::{Oracle, OracleError, Rounds};
-use kamisado_match::{MatchPosition, MatchRecord, Target};
-use kamisado_referee::RecordError;
+use kamisado_match::{MatchPosition, Target};
 use kamisado_solver::{Depth, Options, SolveError};
 use pyo3::prelude::*;
 
@@ -108,33 +108,22 @@ fn oracle_error(e: OracleError) -> PyErr {
     }
 }
 
-/// The position asked about: the position text or the start (of a match to `target`
-/// points), then the moves played from it.
+/// The position asked about, read by the analysis library as the command line reads
+/// `--position`, `--target` and `--moves` (with its messages).
 fn position(request: &Request) -> PyResult<MatchPosition> {
-    let start =
-        match (request.position, request.target) {
-            (Some(_), Some(_)) => return Err(input_error(
+    let target =
+        match request.target {
+            None => None,
+            Some(_) if request.position.is_some() => return Err(input_error(
                 "target: give a position or a target, not both (a position's text has its target)",
             )),
-            (Some(text), None) => text
-                .parse()
-                .map_err(|e| input_error(format!("position: {e}")))?,
-            (None, target) => {
-                let target = match target {
-                    None => Target::Single,
-                    Some(points) => Target::from_points(points).ok_or_else(|| {
-                        input_error("target: expected a match target: 1, 3, 7 or 15 points")
-                    })?,
-                };
-                MatchPosition::start(target)
-            }
+            Some(points) => Some(Target::from_points(points).ok_or_else(|| {
+                input_error("target: expected a match target: 1, 3, 7 or 15 points")
+            })?),
         };
-    Ok(match request.moves {
-        None => start,
-        Some(moves) => MatchRecord::parse(start, moves)
-            .map_err(|e| input_error(format!("moves: {}", RecordError::of_record(e, &start))))?
-            .current(),
-    })
+    Line::read(request.position, request.moves, target)
+        .map(|line| line.given)
+        .map_err(input_error)
 }
 
 /// Answers `request` as `kamisado query --json` does, the search without the GIL.
