@@ -182,3 +182,13 @@ def kamon_query(
     ``remoteness`` for the player placing there, ``best``). At ``time_limit`` the
     cells answered so far are returned (``complete`` False, no value).
     """
+
+def kamon_survey_file(path: PathLike) -> dict[str, Any]:
+    """A Kamon survey file (``kamisado kamon survey --out``, ``data/kamon-survey.json``)
+    read and checked by the analysis library's definition of it: ``format``,
+    ``description`` and ``runs``, each with ``seed``, ``after``, ``summary`` and
+    ``entries`` (one per layout solved: ``seed``, ``layout``, ``moves``, ``value``,
+    ``winner``, ``remoteness``, ``pv``, ``ends_by``, ``first_moves``, ``nodes``, ...).
+
+    Raises :class:`InputError` naming the file and what is wrong with it.
+    """

@@ -125,3 +125,22 @@ pub fn kamon_query<'py>(
     .map_err(search_error)?;
     to_python(py, &report)
 }
+
+/// The largest survey file read, as the command line bounds its text inputs: far more
+/// than any survey (the shipped one is well under a megabyte), and little memory.
+const MAX_SURVEY_BYTES: u64 = 256 << 20;
+
+/// A Kamon survey file (`kamisado kamon survey --out`, `data/kamon-survey.json`), read
+/// and checked by the analysis library's one definition of it (its format, every
+/// entry in its place and consistent), as plain Python objects: `format`,
+/// `description`, `runs` (each `seed`, `after`, `summary` and `entries`).
+#[pyfunction]
+pub fn kamon_survey_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, PyAny>> {
+    let shown = path.display().to_string();
+    let bytes = kamisado_files::read(&path, MAX_SURVEY_BYTES, "a survey file")
+        .map_err(|e| input_error(format!("{shown}: {e}")))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| input_error(format!("{shown}: not UTF-8 text")))?;
+    let file = kamisado_analysis::SurveyFile::parse(&text, &shown).map_err(input_error)?;
+    to_python(py, &file)
+}

@@ -31,3 +31,25 @@ def test_a_query_of_an_opened_database_equals_the_command_line_with_db(cli):
 def test_db_none_searches_instead():
     report = kamisado.query("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4", db="none", threads=1)
     assert report["source"] == "search"
+
+
+def test_the_survey_file_reads_as_the_shipped_json():
+    import json
+
+    survey = kamisado.kamon_survey_file("data/kamon-survey.json")
+    raw = json.load(open("data/kamon-survey.json"))
+    assert survey["format"] == raw["format"]
+    assert [r["entries"] for r in survey["runs"]] == [r["entries"] for r in raw["runs"]]
+    assert sum(len(r["entries"]) for r in survey["runs"]) == 320
+
+
+def test_a_file_that_is_no_survey_raises_the_command_lines_message(cli, tmp_path):
+    out = tmp_path / "chart.svg"
+    for bad in ["data/openings.json", "data/no-such-survey.json"]:
+        expected = cli.error("kamon", "survey", "plot", bad, "--out", str(out))
+        try:
+            kamisado.kamon_survey_file(bad)
+        except kamisado.InputError as e:
+            assert str(e) == expected
+        else:
+            raise AssertionError(f"{bad} was read as a survey")
