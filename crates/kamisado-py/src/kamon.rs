@@ -1,0 +1,146 @@
+//! Kamon from Python: layouts, and a position solved as `kamisado kamon solve --json`
+//! reports it.
+
+use kamisado_analysis::{kamon, request};
+use kamisado_solver::{SolveError, Solver};
+use kamon_core::{KamonGame, Record};
+use pyo3::prelude::*;
+
+use crate::errors::{input_error, search_error, TimeLimitError};
+use crate::query::{options, solver_error, DEFAULT_HASH_MB};
+use crate::{search, to_python};
+
+/// The layout of `seed` (`kamisado kamon random --seed SEED`) and its `after` random
+/// placements (`--after`): the layout's text and the cells placed, in order.
+#[pyfunction]
+#[pyo3(signature = (seed, after = 0))]
+pub fn kamon_random(seed: u64, after: u32) -> PyResult<(String, Vec<String>)> {
+    let record = request::random_record(seed, after).map_err(input_error)?;
+    Ok((
+        record.layout().to_string(),
+        kamon::cells_text(record.moves()),
+    ))
+}
+
+/// The game asked about and the solver of its layout, as the arguments ask.
+fn game_and_solver(
+    position: Position,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<(Record, Solver<KamonGame>)> {
+    // Read as the library reads a text request (its checks and messages: a layout and
+    // a seed both, a seed's placements past 35), the numbers given as their text.
+    let (seed, after) = (
+        position.seed.map(|s| s.to_string()),
+        position.after.map(|a| a.to_string()),
+    );
+    let record = request::read_kamon(
+        position.layout,
+        seed.as_deref(),
+        after.as_deref(),
+        position.moves,
+    )
+    .map_err(input_error)?;
+    let solver = Solver::new(
+        KamonGame::new(record.layout().clone()),
+        options(threads, hash_mb)?,
+    )
+    .map_err(|e| solver_error(hash_mb, e))?;
+    Ok((record, solver))
+}
+
+/// Where a Kamon question starts: a layout (given, or of a seed after its random
+/// placements) and placements played from there.
+struct Position<'a> {
+    seed: Option<u64>,
+    layout: Option<&'a str>,
+    after: Option<u32>,
+    moves: Option<&'a str>,
+}
+
+/// A Kamon position solved: `kamisado kamon solve --json`.
+#[pyfunction]
+#[pyo3(signature = (seed = None, *, layout = None, after = None, moves = None, value_only = false, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn kamon_solve<'py>(
+    py: Python<'py>,
+    seed: Option<u64>,
+    layout: Option<&str>,
+    after: Option<u32>,
+    moves: Option<&str>,
+    value_only: bool,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let asked = Position {
+        seed,
+        layout,
+        after,
+        moves,
+    };
+    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
+    let answer = search::run(py, limit, |cancel| {
+        kamon::solve(&solver, &record, value_only, cancel)
+    })?;
+    match answer {
+        Ok(report) => to_python(py, &report),
+        Err(SolveError::Stopped) => Err(TimeLimitError::new_err(format!(
+            "no answer within the time limit of {} s ({} nodes searched)",
+            time_limit.unwrap_or_default(),
+            kamisado_analysis::thousands(solver.nodes())
+        ))),
+        Err(e) => Err(search_error(e)),
+    }
+}
+
+/// A Kamon position and every legal cell, as the board (`kamisado serve`) answers it: the
+/// fields of `kamon solve --json`, then `complete`, `pv_complete`, `end`, `legal_cells`
+/// and `cells`. A time limit leaves the cells answered so far (`complete: false`).
+#[pyfunction]
+#[pyo3(signature = (seed = None, *, layout = None, after = None, moves = None, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn kamon_query<'py>(
+    py: Python<'py>,
+    seed: Option<u64>,
+    layout: Option<&str>,
+    after: Option<u32>,
+    moves: Option<&str>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let asked = Position {
+        seed,
+        layout,
+        after,
+        moves,
+    };
+    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
+    let report = search::run(py, limit, |cancel| {
+        kamon::query(&solver, &record, cancel, &|_| {})
+    })?
+    .map_err(search_error)?;
+    to_python(py, &report)
+}
+
+/// The largest survey file read, as the command line bounds its text inputs: far more
+/// than any survey (the shipped one is well under a megabyte), and little memory.
+const MAX_SURVEY_BYTES: u64 = 256 << 20;
+
+/// A Kamon survey file (`kamisado kamon survey --out`, `data/kamon-survey.json`), read
+/// and checked by the analysis library's one definition of it (its format, every
+/// entry in its place and consistent), as plain Python objects: `format`,
+/// `description`, `runs` (each `seed`, `after`, `summary` and `entries`).
+#[pyfunction]
+pub fn kamon_survey_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, PyAny>> {
+    let shown = path.display().to_string();
+    let bytes = kamisado_files::read(&path, MAX_SURVEY_BYTES, "a survey file")
+        .map_err(|e| input_error(format!("{shown}: {e}")))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| input_error(format!("{shown}: not UTF-8 text")))?;
+    let file = kamisado_analysis::SurveyFile::parse(&text, &shown).map_err(input_error)?;
+    to_python(py, &file)
+}

@@ -1,0 +1,176 @@
+//! A Kamisado position (a single round or any round of a match) and every move, as
+//! `kamisado query --json` reports it.
+
+use std::path::PathBuf;
+
+use kamisado_analysis::request::Line;
+use kamisado_analysis::{Oracle, OracleError, Rounds};
+use kamisado_match::{MatchPosition, Target};
+use kamisado_solver::{Depth, Options, SolveError};
+use pyo3::prelude::*;
+
+use crate::database::{self, Database, BOOK};
+use crate::errors::{input_error, search_error};
+use crate::{search, to_python};
+
+/// The command line's default table size limit (`--hash-mb`), in MiB.
+pub const DEFAULT_HASH_MB: u64 = 128;
+
+/// Where answers come from before a search.
+pub enum Db {
+    /// The book (`data/book.kdb`) if there is one here, as the command line does.
+    Default,
+    /// None (`db="none"`, the command line's `--db none`).
+    None,
+    File(PathBuf),
+}
+
+impl Db {
+    /// `db=` as Python gives it: `None`, `"none"`, a path or a [`Database`].
+    pub fn of(db: Option<&Bound<'_, PyAny>>) -> PyResult<Db> {
+        let Some(db) = db else {
+            return Ok(Db::Default);
+        };
+        if let Ok(opened) = db.cast::<Database>() {
+            return Ok(Db::File(opened.get().path.clone()));
+        }
+        let path: PathBuf = db
+            .extract()
+            .map_err(|_| input_error("db: expected a path, \"none\" or a kamisado.Database"))?;
+        Ok(if path.as_os_str() == "none" {
+            Db::None
+        } else {
+            Db::File(path)
+        })
+    }
+
+    fn open(&self) -> PyResult<Option<kamisado_db::Database>> {
+        let book = std::path::Path::new(BOOK);
+        match self {
+            Db::None => Ok(None),
+            Db::File(path) => database::open(path).map(Some),
+            Db::Default if book.is_file() => database::open(book).map(Some),
+            Db::Default => Ok(None),
+        }
+    }
+}
+
+/// What `kamisado query` takes, as Python gives it.
+pub struct Request<'a> {
+    pub moves: Option<&'a str>,
+    pub position: Option<&'a str>,
+    pub target: Option<u32>,
+    pub db: Db,
+    pub all_remoteness: bool,
+    pub time_limit: Option<f64>,
+    pub threads: Option<usize>,
+    pub hash_mb: u64,
+}
+
+/// The solver settings `threads` and `hash_mb` ask for, checked as the command line
+/// checks `--threads` and `--hash-mb`.
+pub fn options(threads: Option<usize>, hash_mb: u64) -> PyResult<Options> {
+    if !(1..=1_048_576).contains(&hash_mb) {
+        return Err(input_error(format!(
+            "hash_mb: {hash_mb} is not a table size from 1 to 1048576 MiB"
+        )));
+    }
+    let mut options = Options {
+        table_bytes: (hash_mb as usize) << 20,
+        ..Options::default()
+    };
+    if let Some(threads) = threads {
+        if !(1..=1024).contains(&threads) {
+            return Err(input_error(format!(
+                "threads: {threads} is not a number of threads from 1 to 1024"
+            )));
+        }
+        options.threads = threads;
+    }
+    Ok(options)
+}
+
+/// A solver's failure to start: a table too big for this machine is the caller's to
+/// change (bad input, as the command line's exit code 2).
+pub fn solver_error(hash_mb: u64, e: SolveError) -> PyErr {
+    match e {
+        SolveError::Memory(_) => input_error(format!("hash_mb {hash_mb}: {e}")),
+        e => search_error(e),
+    }
+}
+
+/// The oracle's failure: a database that fails a check is the caller's file (bad
+/// input), anything else a failed search.
+fn oracle_error(e: OracleError) -> PyErr {
+    match e {
+        OracleError::Database(_) => input_error(e),
+        e => search_error(e),
+    }
+}
+
+/// The position asked about, read by the analysis library as the command line reads
+/// `--position`, `--target` and `--moves` (with its messages).
+fn position(request: &Request) -> PyResult<MatchPosition> {
+    let target =
+        match request.target {
+            None => None,
+            Some(_) if request.position.is_some() => return Err(input_error(
+                "target: give a position or a target, not both (a position's text has its target)",
+            )),
+            Some(points) => Some(Target::from_points(points).ok_or_else(|| {
+                input_error("target: expected a match target: 1, 3, 7 or 15 points")
+            })?),
+        };
+    Line::read(request.position, request.moves, target)
+        .map(|line| line.given)
+        .map_err(input_error)
+}
+
+/// Answers `request` as `kamisado query --json` does, the search without the GIL.
+pub fn run<'py>(py: Python<'py>, request: Request) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(request.time_limit)?;
+    let options = options(request.threads, request.hash_mb)?;
+    let given = position(&request)?;
+    // A round keeps its kind to its end: one table, with the whole budget.
+    let rounds = Rounds::of(&given.resolve());
+    let oracle = Oracle::with_budget(request.db.open()?, options, rounds)
+        .map_err(|e| solver_error(request.hash_mb, e))?;
+    let depth = if request.all_remoteness {
+        Depth::Every
+    } else {
+        Depth::Best
+    };
+    let report = search::run(py, limit, |cancel| {
+        kamisado_analysis::query(&oracle, &given, depth, cancel, &|_| {})
+    })?
+    .map_err(oracle_error)?;
+    to_python(py, &report)
+}
+
+/// A Kamisado position and every move: `kamisado query --json`.
+#[pyfunction]
+#[pyo3(signature = (moves = None, *, position = None, target = None, db = None, all_remoteness = false, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn query<'py>(
+    py: Python<'py>,
+    moves: Option<&str>,
+    position: Option<&str>,
+    target: Option<u32>,
+    db: Option<&Bound<'py, PyAny>>,
+    all_remoteness: bool,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let request = Request {
+        moves,
+        position,
+        target,
+        db: Db::of(db)?,
+        all_remoteness,
+        time_limit,
+        threads,
+        hash_mb,
+    };
+    run(py, request)
+}
