@@ -23,6 +23,8 @@
 //! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
 //!   the perfect player of `kamon play` ([`kamon::reply`]).
+//! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
+//!   units solved apart (`kamon units`), each read, checked and written by one definition.
 //!
 //! Every long call takes a [`Cancel`](kamisado_solver::Cancel): raised (a time limit, an
 //! interrupt, a closed connection) the search stops with [`OracleError::Stopped`] or, for
@@ -63,6 +65,7 @@ pub mod request;
 mod stats;
 pub mod survey_file;
 pub mod survey_stats;
+pub mod units_file;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};
