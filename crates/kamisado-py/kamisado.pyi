@@ -2,7 +2,8 @@
 
 The analysis library behind the ``kamisado`` command line and its browser board, from
 Python. Results are plain Python objects: dicts with exactly the fields of the command
-line's ``--json`` output (``kamisado query --json``, ``kamisado kamon solve --json``).
+line's ``--json`` output (``kamisado query --json``, ``kamisado solve --json``,
+``kamisado kamon solve --json``).
 Errors are :class:`Error` exceptions carrying the command line's one-line messages.
 Long searches release the GIL and stop on Ctrl-C (``KeyboardInterrupt``) or at
 ``time_limit`` seconds.
@@ -37,7 +38,7 @@ class SearchError(Error):
     exits with code 1)."""
 
 class TimeLimitError(SearchError):
-    """A search with no answer within its time limit (``kamon_solve``; a search that
+    """A search with no answer within its time limit (``solve``, ``kamon_solve``; a search that
     has a partial answer, ``query`` and ``kamon_query``, returns it instead)."""
 
 def query(
@@ -74,6 +75,33 @@ def query(
     Raises :class:`InputError` for bad input (the command line's message, the
     argument named by its keyword: ``moves: ...``), :class:`SearchError` if the
     search fails, ``KeyboardInterrupt`` on Ctrl-C.
+    """
+
+def solve(
+    moves: Optional[str] = None,
+    *,
+    position: Optional[str] = None,
+    target: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 128,
+) -> dict[str, Any]:
+    """A Kamisado position solved exactly by search alone: ``kamisado solve --json``.
+
+    The position is read as for :func:`query` (``position`` text, or the start of a
+    single round or of a match to ``target`` points, then ``moves``); no database is
+    asked. Fields: ``position``, ``to_move``, ``active``, ``value`` (win or loss of
+    the round being played, for the side to move), ``remoteness`` (moves to the
+    round's end under perfect play), ``best`` (every best move), ``pv`` (a perfect
+    line to the round's end), for a finished round ``winner`` and ``reason``, in a
+    match ``target``, ``round``, ``score`` and the refill fields, and ``stats`` (the
+    search's ``nodes``, ``seconds``, ``threads``, ``hash_mb``, ...).
+
+    >>> kamisado.solve("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4")["pv"]
+
+    Raises :class:`TimeLimitError` (with the nodes searched) if ``time_limit`` passes
+    first (an exact answer has no partial form), :class:`InputError` for bad input,
+    :class:`SearchError` if the search fails, ``KeyboardInterrupt`` on Ctrl-C.
     """
 
 class Database:

@@ -18,7 +18,8 @@
 //! - [`OpeningTable`]: the opening table's file (`data/openings.json`), read and written
 //!   by one definition.
 //! - [`QueryReport`] (and [`query`]): the report `query --json` prints and `serve` sends,
-//!   one plain serde value built from an [`Analysis`]; [`Standing`] for match play;
+//!   one plain serde value built from an [`Analysis`]; [`SolveReport`] (and [`solve`]):
+//!   the report `solve --json` prints, a position solved exactly; [`Standing`] for match play;
 //!   [`SearchStats`], what a search cost, in every report that searched.
 //! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
@@ -75,7 +76,7 @@ pub use oracle::{
 };
 pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
-pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
+pub use report::{query, solve, MatchScore, MoveJson, QueryReport, SolveReport, Standing};
 pub use request::{GameKind, Line, Request, RequestError, RequestText};
 pub use stats::{peak_memory_bytes, thousands, SearchStats};
 pub use survey_file::{FileError, SurveyFile};

@@ -88,6 +88,37 @@ def test_query_of_a_match_position_text_equals_the_command_line(cli):
     assert any(m["move"] == "f3-f4" for m in got["moves"])
 
 
+# Solved exactly by search alone: single rounds (a win in 9 and in 15 moves), a match
+# round with a Sumo that may push, and a finished round of a match (the rules' answer).
+SOLVE = [
+    ("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4", None),
+    ("a1-a5 d8-d3", None),
+    (PUSH_POSSIBLE, 3),
+    (ROUND_ONE, 3),
+]
+
+
+@pytest.mark.parametrize("moves,target", SOLVE)
+def test_solve_equals_the_command_line(cli, moves, target):
+    args = ["solve", "--moves", moves, *search_args()]
+    if target is not None:
+        args += ["--target", str(target)]
+    expected = cli.json(*args)
+    got = kamisado.solve(moves, target=target, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    assert len(got["pv"]) == got["remoteness"]
+    assert not got["pv"] or got["pv"][0] in got["best"]
+
+
+def test_solve_of_a_position_text_equals_the_command_line_and_query(cli):
+    expected = cli.json("solve", "--position", PUSH_POSITION, *search_args())
+    got = kamisado.solve(position=PUSH_POSITION, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    queried = kamisado.query(position=PUSH_POSITION, db="none", threads=1, hash_mb=32)
+    assert (got["value"], got["remoteness"]) == (queried["value"], queried["remoteness"])
+    assert sorted(got["best"]) == sorted(queried["best"])
+
+
 @pytest.mark.parametrize("case", KAMON, ids=lambda c: " ".join(f"{k}={v}" for k, v in c.items()))
 def test_kamon_solve_equals_the_command_line(cli, case):
     args = ["kamon", "solve", "--seed", str(case["seed"]), "--after", str(case["after"])]
