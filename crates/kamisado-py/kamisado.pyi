@@ -211,6 +211,34 @@ def kamon_query(
     cells answered so far are returned (``complete`` False, no value).
     """
 
+def kamon_survey(
+    seed: int,
+    layouts: int,
+    *,
+    after: int = 0,
+    value_only: bool = False,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 128,
+) -> dict[str, Any]:
+    """A small Kamon survey run here: ``kamisado kamon survey --seed SEED --layouts N
+    --after AFTER --out FILE``, returning what it writes to ``FILE`` (the fields of
+    :func:`kamon_survey_file`, the run's ``summary`` included).
+
+    Layout i is the random layout of seed ``seed + i`` after its ``after`` random
+    placements, solved with a fresh solver of ``hash_mb`` MiB (``value_only``: the
+    values alone, much faster). Each layout gets its own ``time_limit``; one out of it
+    is recorded unsolved (no ``value``), as on the command line. Survey late positions
+    (``after`` 12 or more): a layout's empty board takes far longer than a session.
+
+    >>> survey = kamisado.kamon_survey(1, 5, after=14)
+    >>> [e["value"] for e in survey["runs"][0]["entries"]]
+
+    Raises :class:`InputError` for bad input (a seed whose random game ends before
+    ``after`` placements), ``KeyboardInterrupt`` on Ctrl-C (the layouts solved so far
+    are lost: for long surveys use the command line, which resumes its file).
+    """
+
 def kamon_survey_file(path: PathLike) -> dict[str, Any]:
     """A Kamon survey file (``kamisado kamon survey --out``, ``data/kamon-survey.json``)
     read and checked by the analysis library's definition of it: ``format``,

@@ -23,7 +23,8 @@
 //!   [`SearchStats`], what a search cost, in every report that searched.
 //! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
-//!   the perfect player of `kamon play` ([`kamon::reply`]).
+//!   the perfect player of `kamon play` ([`kamon::reply`]), and one layout of a survey
+//!   solved as `kamon survey` records it ([`kamon::survey_layout`]).
 //! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
 //!   units solved apart (`kamon units`), each read, checked and written by one definition.
 //!
@@ -78,5 +79,5 @@ pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
 pub use report::{query, solve, MatchScore, MoveJson, QueryReport, SolveReport, Standing};
 pub use request::{GameKind, Line, Request, RequestError, RequestText};
-pub use stats::{peak_memory_bytes, thousands, SearchStats};
+pub use stats::{load_average, peak_memory_bytes, thousands, SearchStats};
 pub use survey_file::{FileError, SurveyFile};

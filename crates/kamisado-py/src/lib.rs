@@ -47,6 +47,7 @@ fn kamisado_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kamon::kamon_random, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_solve, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_query, m)?)?;
+    m.add_function(wrap_pyfunction!(kamon::kamon_survey, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_survey_file, m)?)?;
     Ok(())
 }

@@ -5,6 +5,8 @@ question and compares the whole reports, less what differs from run to run (time
 node counts, the load).
 """
 
+import json
+
 import pytest
 
 import kamisado
@@ -178,3 +180,27 @@ def test_kamon_query_has_kamon_solves_answer_and_every_cell(cli, seed, after):
         value = after_it["value"] if same_player else flip[after_it["value"]]
         assert value == c["value"]
         assert after_it.get("remoteness", 0) + 1 == c["remoteness"]
+
+
+@pytest.mark.parametrize("value_only", [False, True])
+def test_kamon_survey_equals_the_file_the_command_line_writes(cli, tmp_path, value_only):
+    out = tmp_path / "survey.json"
+    args = ["kamon", "survey", "--seed", "5", "--layouts", "3", "--after", "14",
+            "--out", str(out), "--quiet", *search_args()]
+    if value_only:
+        args.append("--value-only")
+    done = cli.run(*args)
+    assert done.returncode == 0, done.stderr
+    # The file as written (its summary too; the reader recomputes none).
+    expected = json.loads(out.read_text())
+    got = kamisado.kamon_survey(5, 3, after=14, value_only=value_only, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    read = kamisado.kamon_survey_file(out)["runs"][0]["entries"]
+    assert without_times(read) == without_times(got["runs"][0]["entries"])
+    (run,) = got["runs"]
+    assert [e["seed"] for e in run["entries"]] == [5, 6, 7]
+    assert all(e["value"] in ("win", "draw", "loss") for e in run["entries"])
+    # Each layout's value is kamon solve's.
+    first = run["entries"][0]
+    solved = kamisado.kamon_solve(seed=5, after=14, value_only=True, threads=1, hash_mb=32)
+    assert first["value"] == solved["value"]

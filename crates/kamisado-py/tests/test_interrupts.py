@@ -134,3 +134,16 @@ def test_a_solve_time_limit_raises_the_time_out():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["TimeLimitError", "True"]
+
+
+def test_a_kamon_survey_records_a_layout_out_of_its_time_limit_unsolved():
+    # The empty boards of seeds 1 and 2: neither solves in a quarter of a second.
+    done = run_child(
+        """
+        survey = kamisado.kamon_survey(1, 2, threads=1, hash_mb=64, time_limit=0.25)
+        entries = survey["runs"][0]["entries"]
+        print(len(entries), all("value" not in e and e["time_limit"] == 0.25 for e in entries))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "True"]

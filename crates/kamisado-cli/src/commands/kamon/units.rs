@@ -8,7 +8,6 @@ use kamisado_solver::{with_time_limit, Cancel, SolveError};
 use serde::Serialize;
 
 use super::search::winner;
-use super::survey::load_average;
 use super::units_file::{self, Split, Summary, UnitResult, UnitsFile};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
 use crate::failure::{Failure, Result};
@@ -242,7 +241,7 @@ fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResu
         hash_mb: (solver.table().bytes() >> 20) as u64,
         time_limit: args.time_limit,
         interrupted: value.is_none() && crate::shutdown::stop_asked(),
-        load: load_average(),
+        load: kamisado_analysis::load_average(),
     })
 }
 
