@@ -2,7 +2,8 @@
 
 The analysis library behind the ``kamisado`` command line and its browser board, from
 Python. Results are plain Python objects: dicts with exactly the fields of the command
-line's ``--json`` output (``kamisado query --json``, ``kamisado kamon solve --json``).
+line's ``--json`` output (``kamisado query --json``, ``kamisado solve --json``,
+``kamisado kamon solve --json``).
 Errors are :class:`Error` exceptions carrying the command line's one-line messages.
 Long searches release the GIL and stop on Ctrl-C (``KeyboardInterrupt``) or at
 ``time_limit`` seconds.
@@ -37,7 +38,7 @@ class SearchError(Error):
     exits with code 1)."""
 
 class TimeLimitError(SearchError):
-    """A search with no answer within its time limit (``kamon_solve``; a search that
+    """A search with no answer within its time limit (``solve``, ``kamon_solve``; a search that
     has a partial answer, ``query`` and ``kamon_query``, returns it instead)."""
 
 def query(
@@ -74,6 +75,33 @@ def query(
     Raises :class:`InputError` for bad input (the command line's message, the
     argument named by its keyword: ``moves: ...``), :class:`SearchError` if the
     search fails, ``KeyboardInterrupt`` on Ctrl-C.
+    """
+
+def solve(
+    moves: Optional[str] = None,
+    *,
+    position: Optional[str] = None,
+    target: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 128,
+) -> dict[str, Any]:
+    """A Kamisado position solved exactly by search alone: ``kamisado solve --json``.
+
+    The position is read as for :func:`query` (``position`` text, or the start of a
+    single round or of a match to ``target`` points, then ``moves``); no database is
+    asked. Fields: ``position``, ``to_move``, ``active``, ``value`` (win or loss of
+    the round being played, for the side to move), ``remoteness`` (moves to the
+    round's end under perfect play), ``best`` (every best move), ``pv`` (a perfect
+    line to the round's end), for a finished round ``winner`` and ``reason``, in a
+    match ``target``, ``round``, ``score`` and the refill fields, and ``stats`` (the
+    search's ``nodes``, ``seconds``, ``threads``, ``hash_mb``, ...).
+
+    >>> kamisado.solve("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4")["pv"]
+
+    Raises :class:`TimeLimitError` (with the nodes searched) if ``time_limit`` passes
+    first (an exact answer has no partial form), :class:`InputError` for bad input,
+    :class:`SearchError` if the search fails, ``KeyboardInterrupt`` on Ctrl-C.
     """
 
 class Database:
@@ -181,6 +209,34 @@ def kamon_query(
     ``legal_cells`` and ``cells`` (best first: ``cell``, ``value`` and
     ``remoteness`` for the player placing there, ``best``). At ``time_limit`` the
     cells answered so far are returned (``complete`` False, no value).
+    """
+
+def kamon_survey(
+    seed: int,
+    layouts: int,
+    *,
+    after: int = 0,
+    value_only: bool = False,
+    time_limit: Optional[float] = None,
+    threads: Optional[int] = None,
+    hash_mb: int = 128,
+) -> dict[str, Any]:
+    """A small Kamon survey run here: ``kamisado kamon survey --seed SEED --layouts N
+    --after AFTER --out FILE``, returning what it writes to ``FILE`` (the fields of
+    :func:`kamon_survey_file`, the run's ``summary`` included).
+
+    Layout i is the random layout of seed ``seed + i`` after its ``after`` random
+    placements, solved with a fresh solver of ``hash_mb`` MiB (``value_only``: the
+    values alone, much faster). Each layout gets its own ``time_limit``; one out of it
+    is recorded unsolved (no ``value``), as on the command line. Survey late positions
+    (``after`` 12 or more): a layout's empty board takes far longer than a session.
+
+    >>> survey = kamisado.kamon_survey(1, 5, after=14)
+    >>> [e["value"] for e in survey["runs"][0]["entries"]]
+
+    Raises :class:`InputError` for bad input (a seed whose random game ends before
+    ``after`` placements), ``KeyboardInterrupt`` on Ctrl-C (the layouts solved so far
+    are lost: for long surveys use the command line, which resumes its file).
     """
 
 def kamon_survey_file(path: PathLike) -> dict[str, Any]:

@@ -17,6 +17,7 @@ use kamon_core::{Cell, EndReason, KamonGame, Layout, Player, Position, Record};
 use serde::Serialize;
 
 use crate::perfect_line::walk;
+use crate::survey_file::{Entry, MoveValue};
 use crate::SearchStats;
 
 /// What `kamisado kamon solve --json` prints, and the core of every Kamon answer with its
@@ -404,4 +405,132 @@ pub fn winner(to_move: Player, value: Value) -> &'static str {
 /// Cells as text.
 pub fn cells_text(cells: &[Cell]) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
+}
+
+/// What solving one layout of a survey found.
+struct SurveySolved {
+    value: Value,
+    solution: Option<Solution<Cell>>,
+    moves: Vec<(Cell, Value)>,
+}
+
+/// Layout `index` of a survey run (`kamisado kamon survey`): `record`, the layout of seed
+/// `seed` after its random placements, solved by `solver`, a fresh solver of its layout
+/// (so one layout's table never helps another and the times compare), as the survey
+/// file records it: its value, and unless `value_only` its remoteness and perfect line,
+/// and every first placement's value. `time_limit` is what the caller gave `cancel` (it
+/// is recorded); stopped by `cancel`, the entry has no value, which is how a survey
+/// records a layout not solved in time.
+pub fn survey_layout(
+    index: u64,
+    seed: u64,
+    record: &Record,
+    solver: &Solver<KamonGame>,
+    value_only: bool,
+    time_limit: Option<f64>,
+    cancel: &Cancel,
+) -> Result<Entry, SolveError> {
+    let (layout, pos) = (record.layout(), *record.position());
+    let node = solver.game().node(&pos);
+    let started = Instant::now();
+    let solve = || -> Result<SurveySolved, SolveError> {
+        if value_only {
+            let moves = solver.move_values(&node, cancel)?;
+            let value = moves.iter().map(|&(_, v)| v).max().unwrap_or(Value::Loss);
+            Ok(SurveySolved {
+                value,
+                solution: None,
+                moves,
+            })
+        } else {
+            let solution = solver.solve(&node, cancel)?;
+            let moves = solver.move_values(&node, cancel)?;
+            Ok(SurveySolved {
+                value: solution.outcome.value,
+                solution: Some(solution),
+                moves,
+            })
+        }
+    };
+    let solved = match solve() {
+        Ok(solved) => Some(solved),
+        Err(SolveError::Stopped) => None,
+        Err(e) => return Err(e),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let value = solved.as_ref().map(|s| s.value);
+    let solution = solved.as_ref().and_then(|s| s.solution.as_ref());
+    Ok(Entry {
+        index,
+        seed,
+        layout: layout.to_string(),
+        moves: cells_text(record.moves()),
+        to_move: pos.turn().name().to_string(),
+        value: value.map(|v| v.name().to_string()),
+        winner: value.map(|v| winner(pos.turn(), v).to_string()),
+        remoteness: solution.map(|s| s.outcome.remoteness),
+        pv: solution.map(|s| cells_text(&s.pv)),
+        ends_by: solution
+            .and_then(|s| line_end(layout, &pos, &s.pv))
+            .map(|reason| reason.name().to_string()),
+        first_moves: solved.as_ref().map(|s| {
+            s.moves
+                .iter()
+                .map(|(cell, value)| MoveValue {
+                    cell: cell.to_string(),
+                    value: value.name().to_string(),
+                })
+                .collect()
+        }),
+        nodes: solver.nodes(),
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        threads: solver.threads(),
+        hash_mb: (solver.table().bytes() >> 20) as u64,
+        time_limit,
+        load: crate::load_average(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kamisado_solver::Options;
+
+    /// A survey layout solved holds together as the survey file checks an entry (its
+    /// layout, placements, winner, first moves and perfect line), its value is the plain
+    /// solver's, `value_only` gives the same value and first moves without the line, and
+    /// a stopped search is recorded unsolved.
+    #[test]
+    fn a_survey_layout_is_an_entry_the_survey_file_accepts() {
+        let options = Options {
+            threads: 1,
+            table_bytes: 16 << 20,
+        };
+        for (seed, after) in [(5, 14), (6, 14), (3, 12)] {
+            let record = Record::random(seed, after).unwrap();
+            let fresh = || Solver::new(KamonGame::new(record.layout().clone()), options).unwrap();
+            let cancel = Cancel::new();
+            let full = survey_layout(0, seed, &record, &fresh(), false, None, &cancel).unwrap();
+            full.check(after).unwrap();
+            let plain = fresh();
+            let value = plain
+                .value(&plain.game().node(record.position()), &cancel)
+                .unwrap();
+            assert_eq!(full.value.as_deref(), Some(value.name()));
+            assert!(full.pv.is_some() && full.remoteness.is_some());
+            let quick = survey_layout(0, seed, &record, &fresh(), true, None, &cancel).unwrap();
+            quick.check(after).unwrap();
+            assert_eq!(
+                (&quick.value, &quick.first_moves),
+                (&full.value, &full.first_moves)
+            );
+            assert!(quick.pv.is_none() && quick.remoteness.is_none());
+            let stopped = Cancel::new();
+            stopped.cancel();
+            let unsolved =
+                survey_layout(0, seed, &record, &fresh(), false, Some(1.0), &stopped).unwrap();
+            unsolved.check(after).unwrap();
+            assert_eq!((unsolved.value, unsolved.pv), (None, None));
+        }
+    }
 }

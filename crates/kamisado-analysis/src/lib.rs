@@ -18,11 +18,15 @@
 //! - [`OpeningTable`]: the opening table's file (`data/openings.json`), read and written
 //!   by one definition.
 //! - [`QueryReport`] (and [`query`]): the report `query --json` prints and `serve` sends,
-//!   one plain serde value built from an [`Analysis`]; [`Standing`] for match play;
+//!   one plain serde value built from an [`Analysis`]; [`SolveReport`] (and [`solve`]):
+//!   the report `solve --json` prints, a position solved exactly; [`Standing`] for match play;
 //!   [`SearchStats`], what a search cost, in every report that searched.
 //! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
-//!   the perfect player of `kamon play` ([`kamon::reply`]).
+//!   the perfect player of `kamon play` ([`kamon::reply`]), and one layout of a survey
+//!   solved as `kamon survey` records it ([`kamon::survey_layout`]).
+//! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
+//!   units solved apart (`kamon units`), each read, checked and written by one definition.
 //!
 //! Every long call takes a [`Cancel`](kamisado_solver::Cancel): raised (a time limit, an
 //! interrupt, a closed connection) the search stops with [`OracleError::Stopped`] or, for
@@ -63,6 +67,7 @@ pub mod request;
 mod stats;
 pub mod survey_file;
 pub mod survey_stats;
+pub mod units_file;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};
@@ -72,7 +77,7 @@ pub use oracle::{
 };
 pub use perfect_line::perfect_line;
 pub use player::{PerfectMove, PerfectPlayer, RefillChoice};
-pub use report::{query, MatchScore, MoveJson, QueryReport, Standing};
+pub use report::{query, solve, MatchScore, MoveJson, QueryReport, SolveReport, Standing};
 pub use request::{GameKind, Line, Request, RequestError, RequestText};
-pub use stats::{peak_memory_bytes, thousands, SearchStats};
+pub use stats::{load_average, peak_memory_bytes, thousands, SearchStats};
 pub use survey_file::{FileError, SurveyFile};

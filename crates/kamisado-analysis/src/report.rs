@@ -7,12 +7,14 @@
 //! the command line's colours), which is why the positions and the verdict ride along
 //! unserialised.
 
+use std::time::Instant;
+
 use kamisado_core::Side;
 use kamisado_match::{MatchPosition, Move, Target};
-use kamisado_solver::{Cancel, Depth, Progress, Score, Value, MAX_REMOTENESS};
+use kamisado_solver::{Cancel, Depth, Progress, Score, Solution, Value, MAX_REMOTENESS};
 use serde::Serialize;
 
-use crate::{analyse, Analysis, MoveBound, Oracle, OracleError, Verdict};
+use crate::{analyse, Analysis, MoveBound, Oracle, OracleError, SearchStats, Verdict};
 
 /// A position and every move, as far as `depth` asks, as the report `query --json`
 /// prints: [`analyse`] and [`QueryReport::of`] in one call. A stopped search is not an
@@ -105,6 +107,75 @@ impl QueryReport {
     /// Whether every move was answered (no time limit struck).
     pub fn complete(&self) -> bool {
         self.complete
+    }
+}
+
+/// A position solved exactly by search alone (the database is not asked), as the report
+/// `solve --json` prints: who wins the round being played, in how many moves, every best
+/// move and a perfect line, with what the search cost. `pos` is resolved first (its
+/// pending zero-length moves played). Stopped by `cancel`, it is
+/// [`OracleError::Stopped`]: an exact answer has no partial form.
+pub fn solve(
+    oracle: &Oracle,
+    pos: &MatchPosition,
+    cancel: &Cancel,
+) -> Result<SolveReport, OracleError> {
+    let pos = pos.resolve();
+    let started = Instant::now();
+    let solution = oracle.solve(&pos, cancel)?;
+    Ok(SolveReport::new(
+        pos,
+        solution,
+        SearchStats::of_oracle(oracle, started),
+    ))
+}
+
+/// The fields of `solve --json` (the command line adds `db` when it writes a database).
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    pub position: String,
+    pub to_move: &'static str,
+    pub active: Option<&'static str>,
+    /// For the side to move: who wins the round being played.
+    pub value: &'static str,
+    /// Moves to the end of the round under perfect play.
+    pub remoteness: u32,
+    pub best: Vec<String>,
+    pub pv: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// In a match: the target, the round and the score.
+    #[serde(flatten)]
+    pub standing: Option<Standing>,
+    pub stats: SearchStats,
+    /// The position and the solution themselves, for a front end's own rendering.
+    #[serde(skip)]
+    pub pos: MatchPosition,
+    #[serde(skip)]
+    pub solution: Solution<Move>,
+}
+
+impl SolveReport {
+    /// The report of `solution`, the exact result of `pos` (resolved), which cost `stats`.
+    pub fn new(pos: MatchPosition, solution: Solution<Move>, stats: SearchStats) -> SolveReport {
+        let end = pos.round_end();
+        SolveReport {
+            position: pos.to_string(),
+            to_move: pos.turn().name(),
+            active: pos.active().map(|c| c.name()),
+            value: solution.outcome.value.name(),
+            remoteness: solution.outcome.remoteness,
+            best: solution.best.iter().map(Move::to_string).collect(),
+            pv: solution.pv.iter().map(Move::to_string).collect(),
+            winner: end.map(|e| e.winner.name()),
+            reason: end.map(|e| e.reason.name()),
+            standing: Standing::of(&pos),
+            stats,
+            pos,
+            solution,
+        }
     }
 }
 
@@ -223,5 +294,61 @@ impl Standing {
             refill_choices: choices.iter().map(|c| c.word()).collect(),
             match_winner: pos.match_winner().map(|w| w.name()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::Line;
+    use crate::Rounds;
+    use kamisado_solver::Options;
+
+    /// `solve` of a single round and of a match round with a Sumo agrees with `query`
+    /// (the value, the remoteness, the set of best moves), and its perfect line is as
+    /// long as the remoteness and starts with a best move; a stop is `Stopped`.
+    #[test]
+    fn solve_agrees_with_query_and_its_line_is_perfect() {
+        let cases = [
+            ("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4", None),
+            (
+                "g1-g7 h8-h6 g7-h8 left d8-d5 g1-a7 g8-g6 d1-a4 f8-e7 h1-f3 b8-f4",
+                Target::from_points(3),
+            ),
+            ("g1-g7 h8-h6 g7-h8", Target::from_points(3)),
+        ];
+        for (moves, target) in cases {
+            let pos = Line::read(None, Some(moves), target).unwrap().given;
+            let options = Options {
+                threads: 1,
+                table_bytes: 16 << 20,
+            };
+            let fresh = || Oracle::with_budget(None, options, Rounds::of(&pos.resolve())).unwrap();
+            let solved = solve(&fresh(), &pos, &Cancel::new()).unwrap();
+            let queried = query(&fresh(), &pos, Depth::Best, &Cancel::new(), &|_| {}).unwrap();
+            assert!(queried.complete, "{moves}");
+            assert_eq!(solved.position, queried.position, "{moves}");
+            assert_eq!(Some(solved.value), queried.value, "{moves}");
+            assert_eq!(Some(solved.remoteness), queried.remoteness, "{moves}");
+            let sorted = |mut v: Vec<String>| {
+                v.sort();
+                v
+            };
+            assert_eq!(sorted(solved.best.clone()), sorted(queried.best), "{moves}");
+            assert_eq!(solved.pv.len() as u32, solved.remoteness, "{moves}");
+            assert_eq!(!solved.pv.is_empty(), !solved.best.is_empty(), "{moves}");
+            if let Some(first) = solved.pv.first() {
+                assert!(solved.best.contains(first), "{moves}");
+            }
+            assert_eq!(solved.standing, queried.standing, "{moves}");
+            let stopped = Cancel::new();
+            stopped.cancel();
+            if solved.remoteness > 1 {
+                assert!(matches!(
+                    solve(&fresh(), &pos, &stopped),
+                    Err(OracleError::Stopped)
+                ));
+            }
+        }
     }
 }

@@ -103,6 +103,13 @@ pub fn peak_memory_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The machine's one-minute load average, where the system says (Linux): what the survey
+/// and units files record beside each time.
+pub fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();

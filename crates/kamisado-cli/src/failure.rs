@@ -38,11 +38,6 @@ impl Failure {
         }
     }
 
-    /// The one line `report` prints after `error: `.
-    pub fn message(&self) -> String {
-        printable(&self.message)
-    }
-
     pub fn report(&self) -> ExitCode {
         eprintln!("error: {}", printable(&self.message));
         ExitCode::from(self.code)

@@ -3,6 +3,7 @@
 //! the position and of its first placements; resuming; `--index` and `--known` as a job
 //! array's tasks use them; damaged, forged and mismatched results files.
 
+use kamisado_analysis::units_file::{Split, UnitsFile};
 use kamisado_solver::{Cancel, Options, Solver, Value};
 use kamon_core::{KamonGame, Record};
 
@@ -35,6 +36,12 @@ fn direct(record: &Record) -> (Value, Vec<(String, Value)>) {
         .map(|(cell, v)| (cell.to_string(), v))
         .collect();
     (value, moves)
+}
+
+/// The results file at `path`, read and checked by the library's one definition.
+fn read_units(path: &std::path::Path) -> (UnitsFile, Split) {
+    let text = std::fs::read_to_string(path).unwrap();
+    UnitsFile::parse(&text, &path.display().to_string()).unwrap()
 }
 
 fn position_args(record: &Record) -> Vec<String> {
@@ -138,15 +145,10 @@ fn the_units_are_positions_and_their_results_are_their_values() {
     let results = dir.join("all.json");
     let solved = units_solve(&record, 2, &results, &[]);
     assert_eq!(solved.code, 0, "{}", solved.stderr);
-    let file: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
-    for result in file["units"].as_array().unwrap() {
-        let moves: Vec<&str> = result["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap())
-            .collect();
+    let (file, split) = read_units(&results);
+    assert_eq!(split.len(), units.len());
+    for result in &file.units {
+        let moves: Vec<&str> = result.moves.iter().map(String::as_str).collect();
         let unit = units
             .iter()
             .find(|u| {
@@ -161,7 +163,7 @@ fn the_units_are_positions_and_their_results_are_their_values() {
             .unwrap();
         let text: Record = unit["position"].as_str().unwrap().parse().unwrap();
         let (value, _) = direct(&text);
-        assert_eq!(result["value"], value.name(), "{unit}");
+        assert_eq!(result.value(), Some(value), "{unit}");
     }
 }
 
@@ -181,14 +183,12 @@ fn a_split_resumes_and_runs_as_separate_tasks() {
     assert_eq!(first.json()["solved_now"].as_array().unwrap().len(), 1);
     let second = units_solve(&record, 2, &twice, &[]);
     assert_eq!(second.code, 0, "{}", second.stderr);
-    let units = |path: &std::path::Path| -> Vec<(serde_json::Value, serde_json::Value)> {
-        let file: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        file["units"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|u| (u["moves"].clone(), u["value"].clone()))
+    let units = |path: &std::path::Path| -> Vec<(Vec<String>, Option<Value>)> {
+        read_units(path)
+            .0
+            .units
+            .into_iter()
+            .map(|u| (u.moves.clone(), u.value()))
             .collect()
     };
     assert_eq!(units(&once), units(&twice));
@@ -383,10 +383,10 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
     assert_eq!(unit["interrupted"], true, "{report}");
     assert!(unit["value"].is_null(), "{report}");
     assert!(unit["nodes"].as_u64().unwrap() > 0, "{report}");
-    let file: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
-    assert_eq!(file["units"].as_array().unwrap().len(), 1);
-    assert_eq!(file["units"][0]["interrupted"], true);
+    let (file, _) = read_units(&results);
+    assert_eq!(file.units.len(), 1);
+    assert!(file.units[0].interrupted);
+    assert_eq!(file.units[0].value, None);
     let merged = kamisado(
         &[
             "kamon",

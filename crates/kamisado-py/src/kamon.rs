@@ -126,6 +126,54 @@ pub fn kamon_query<'py>(
     to_python(py, &report)
 }
 
+/// A small Kamon survey run here: `layouts` layouts from seed `seed` (layout i is the
+/// random layout of seed `seed + i` after its `after` random placements), each solved
+/// with a fresh solver as `kamisado kamon survey` solves them, each with its own
+/// `time_limit` (a layout out of it is recorded unsolved, as on the command line); the
+/// result is the survey file `kamon survey --out` writes, as plain Python objects.
+#[pyfunction]
+#[pyo3(signature = (seed, layouts, *, after = 0, value_only = false, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+#[allow(clippy::too_many_arguments)]
+pub fn kamon_survey<'py>(
+    py: Python<'py>,
+    seed: u64,
+    layouts: u64,
+    after: u32,
+    value_only: bool,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let options = options(threads, hash_mb)?;
+    if layouts > 0 && seed.checked_add(layouts - 1).is_none() {
+        return Err(input_error(format!(
+            "seed {seed}, layouts {layouts}: the layouts' seeds would pass 2^64 - 1"
+        )));
+    }
+    let mut file = kamisado_analysis::SurveyFile::new();
+    for index in 0..layouts {
+        let layout_seed = seed + index;
+        let record = request::random_record(layout_seed, after).map_err(input_error)?;
+        let solver = Solver::new(KamonGame::new(record.layout().clone()), options)
+            .map_err(|e| solver_error(hash_mb, e))?;
+        let entry = search::run(py, limit, |cancel| {
+            kamon::survey_layout(
+                index,
+                layout_seed,
+                &record,
+                &solver,
+                value_only,
+                time_limit,
+                cancel,
+            )
+        })?
+        .map_err(search_error)?;
+        file.add(seed, after, entry);
+    }
+    py.import("json")?.call_method1("loads", (file.to_text(),))
+}
+
 /// The largest survey file read, as the command line bounds its text inputs: far more
 /// than any survey (the shipped one is well under a megabyte), and little memory.
 const MAX_SURVEY_BYTES: u64 = 256 << 20;

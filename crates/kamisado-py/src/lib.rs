@@ -41,11 +41,13 @@ fn kamisado_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SearchError", py.get_type::<SearchError>())?;
     m.add("TimeLimitError", py.get_type::<TimeLimitError>())?;
     m.add_function(wrap_pyfunction!(query::query, m)?)?;
+    m.add_function(wrap_pyfunction!(query::solve, m)?)?;
     m.add_class::<database::Database>()?;
     m.add_function(wrap_pyfunction!(database::open_book, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_random, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_solve, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_query, m)?)?;
+    m.add_function(wrap_pyfunction!(kamon::kamon_survey, m)?)?;
     m.add_function(wrap_pyfunction!(kamon::kamon_survey_file, m)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use kamisado_solver::{Depth, Options, SolveError};
 use pyo3::prelude::*;
 
 use crate::database::{self, Database, BOOK};
-use crate::errors::{input_error, search_error};
+use crate::errors::{input_error, search_error, TimeLimitError};
 use crate::{search, to_python};
 
 /// The command line's default table size limit (`--hash-mb`), in MiB.
@@ -110,18 +110,22 @@ fn oracle_error(e: OracleError) -> PyErr {
 
 /// The position asked about, read by the analysis library as the command line reads
 /// `--position`, `--target` and `--moves` (with its messages).
-fn position(request: &Request) -> PyResult<MatchPosition> {
+fn read_position(
+    position: Option<&str>,
+    moves: Option<&str>,
+    target: Option<u32>,
+) -> PyResult<MatchPosition> {
     let target =
-        match request.target {
+        match target {
             None => None,
-            Some(_) if request.position.is_some() => return Err(input_error(
+            Some(_) if position.is_some() => return Err(input_error(
                 "target: give a position or a target, not both (a position's text has its target)",
             )),
             Some(points) => Some(Target::from_points(points).ok_or_else(|| {
                 input_error("target: expected a match target: 1, 3, 7 or 15 points")
             })?),
         };
-    Line::read(request.position, request.moves, target)
+    Line::read(position, moves, target)
         .map(|line| line.given)
         .map_err(input_error)
 }
@@ -130,7 +134,7 @@ fn position(request: &Request) -> PyResult<MatchPosition> {
 pub fn run<'py>(py: Python<'py>, request: Request) -> PyResult<Bound<'py, PyAny>> {
     let limit = search::time_limit(request.time_limit)?;
     let options = options(request.threads, request.hash_mb)?;
-    let given = position(&request)?;
+    let given = read_position(request.position, request.moves, request.target)?;
     // A round keeps its kind to its end: one table, with the whole budget.
     let rounds = Rounds::of(&given.resolve());
     let oracle = Oracle::with_budget(request.db.open()?, options, rounds)
@@ -173,4 +177,37 @@ pub fn query<'py>(
         hash_mb,
     };
     run(py, request)
+}
+
+/// A Kamisado position solved exactly by search alone: `kamisado solve --json`.
+#[pyfunction]
+#[pyo3(signature = (moves = None, *, position = None, target = None, time_limit = None, threads = None, hash_mb = DEFAULT_HASH_MB))]
+pub fn solve<'py>(
+    py: Python<'py>,
+    moves: Option<&str>,
+    position: Option<&str>,
+    target: Option<u32>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    hash_mb: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = search::time_limit(time_limit)?;
+    let options = options(threads, hash_mb)?;
+    let pos = read_position(position, moves, target)?.resolve();
+    // As the command line: a round keeps its kind to its end, one table with the whole
+    // budget; no database (an exact solve does not ask one).
+    let oracle = Oracle::with_budget(None, options, Rounds::of(&pos))
+        .map_err(|e| solver_error(hash_mb, e))?;
+    let answer = search::run(py, limit, |cancel| {
+        kamisado_analysis::solve(&oracle, &pos, cancel)
+    })?;
+    match answer {
+        Ok(report) => to_python(py, &report),
+        Err(OracleError::Stopped) => Err(TimeLimitError::new_err(format!(
+            "no answer within the time limit of {} s ({} nodes searched)",
+            time_limit.unwrap_or_default(),
+            kamisado_analysis::thousands(oracle.nodes())
+        ))),
+        Err(e) => Err(oracle_error(e)),
+    }
 }

@@ -5,6 +5,8 @@ question and compares the whole reports, less what differs from run to run (time
 node counts, the load).
 """
 
+import json
+
 import pytest
 
 import kamisado
@@ -88,6 +90,37 @@ def test_query_of_a_match_position_text_equals_the_command_line(cli):
     assert any(m["move"] == "f3-f4" for m in got["moves"])
 
 
+# Solved exactly by search alone: single rounds (a win in 9 and in 15 moves), a match
+# round with a Sumo that may push, and a finished round of a match (the rules' answer).
+SOLVE = [
+    ("h1-h7 c8-c4 b1-b2 h8-d4 a1-a6 g8-g4", None),
+    ("a1-a5 d8-d3", None),
+    (PUSH_POSSIBLE, 3),
+    (ROUND_ONE, 3),
+]
+
+
+@pytest.mark.parametrize("moves,target", SOLVE)
+def test_solve_equals_the_command_line(cli, moves, target):
+    args = ["solve", "--moves", moves, *search_args()]
+    if target is not None:
+        args += ["--target", str(target)]
+    expected = cli.json(*args)
+    got = kamisado.solve(moves, target=target, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    assert len(got["pv"]) == got["remoteness"]
+    assert not got["pv"] or got["pv"][0] in got["best"]
+
+
+def test_solve_of_a_position_text_equals_the_command_line_and_query(cli):
+    expected = cli.json("solve", "--position", PUSH_POSITION, *search_args())
+    got = kamisado.solve(position=PUSH_POSITION, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    queried = kamisado.query(position=PUSH_POSITION, db="none", threads=1, hash_mb=32)
+    assert (got["value"], got["remoteness"]) == (queried["value"], queried["remoteness"])
+    assert sorted(got["best"]) == sorted(queried["best"])
+
+
 @pytest.mark.parametrize("case", KAMON, ids=lambda c: " ".join(f"{k}={v}" for k, v in c.items()))
 def test_kamon_solve_equals_the_command_line(cli, case):
     args = ["kamon", "solve", "--seed", str(case["seed"]), "--after", str(case["after"])]
@@ -147,3 +180,27 @@ def test_kamon_query_has_kamon_solves_answer_and_every_cell(cli, seed, after):
         value = after_it["value"] if same_player else flip[after_it["value"]]
         assert value == c["value"]
         assert after_it.get("remoteness", 0) + 1 == c["remoteness"]
+
+
+@pytest.mark.parametrize("value_only", [False, True])
+def test_kamon_survey_equals_the_file_the_command_line_writes(cli, tmp_path, value_only):
+    out = tmp_path / "survey.json"
+    args = ["kamon", "survey", "--seed", "5", "--layouts", "3", "--after", "14",
+            "--out", str(out), "--quiet", *search_args()]
+    if value_only:
+        args.append("--value-only")
+    done = cli.run(*args)
+    assert done.returncode == 0, done.stderr
+    # The file as written (its summary too; the reader recomputes none).
+    expected = json.loads(out.read_text())
+    got = kamisado.kamon_survey(5, 3, after=14, value_only=value_only, threads=1, hash_mb=32)
+    assert without_times(got) == without_times(expected)
+    read = kamisado.kamon_survey_file(out)["runs"][0]["entries"]
+    assert without_times(read) == without_times(got["runs"][0]["entries"])
+    (run,) = got["runs"]
+    assert [e["seed"] for e in run["entries"]] == [5, 6, 7]
+    assert all(e["value"] in ("win", "draw", "loss") for e in run["entries"])
+    # Each layout's value is kamon solve's.
+    first = run["entries"][0]
+    solved = kamisado.kamon_solve(seed=5, after=14, value_only=True, threads=1, hash_mb=32)
+    assert first["value"] == solved["value"]

@@ -19,6 +19,8 @@ LONG_QUERY = (
     "kamisado.query('g1-g7 h8-h6 g7-h8 left', target=15, db='none',"
     " all_remoteness=True, threads=1, hash_mb=64{extra})"
 )
+# Kamisado solved exactly from the start of a single round (the book's reason to be).
+LONG_SOLVE = "kamisado.solve(threads=1, hash_mb=64{extra})"
 # Kamon: the empty board of seed 1 (not proven in 20 minutes).
 LONG_KAMON = "kamisado.kamon_solve(seed=1, threads=1, hash_mb=64{extra})"
 
@@ -112,3 +114,36 @@ def test_a_kamon_time_limit_raises_the_command_lines_time_out():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["TimeLimitError", "True", "True"]
+
+
+def test_ctrl_c_stops_a_long_solve_with_keyboard_interrupt():
+    done = interrupted_by_sigint(LONG_SOLVE.format(extra=""))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["interrupted"]
+
+
+def test_a_solve_time_limit_raises_the_time_out():
+    done = run_child(
+        f"""
+        try:
+            {LONG_SOLVE.format(extra=", time_limit=0.5")}
+            print("finished")
+        except kamisado.TimeLimitError as e:
+            print(type(e).__name__, str(e).startswith("no answer within the time limit of 0.5 s"))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["TimeLimitError", "True"]
+
+
+def test_a_kamon_survey_records_a_layout_out_of_its_time_limit_unsolved():
+    # The empty boards of seeds 1 and 2: neither solves in a quarter of a second.
+    done = run_child(
+        """
+        survey = kamisado.kamon_survey(1, 2, threads=1, hash_mb=64, time_limit=0.25)
+        entries = survey["runs"][0]["entries"]
+        print(len(entries), all("value" not in e and e["time_limit"] == 0.25 for e in entries))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "True"]

@@ -3,9 +3,8 @@
 
 use std::time::Instant;
 
-use kamisado_analysis::{Rounds, SearchStats, Standing};
-use kamisado_match::{MatchPosition, Move};
-use kamisado_solver::{Cancel, Solution};
+use kamisado_analysis::{Rounds, SearchStats, SolveReport};
+use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use crate::args::SolveArgs;
@@ -14,56 +13,36 @@ use crate::output::with_spinner;
 use crate::report::{self, Report};
 use crate::{input, render};
 
+/// The library's report, and what the command line adds: the database it wrote.
 #[derive(Serialize)]
-struct SolveReport {
-    position: String,
-    to_move: &'static str,
-    active: Option<&'static str>,
-    /// For the side to move: who wins the round being played.
-    value: &'static str,
-    /// Moves to the end of the round under perfect play.
-    remoteness: u32,
-    best: Vec<String>,
-    pv: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<&'static str>,
+struct SolveOutput {
     #[serde(flatten)]
-    standing: Option<Standing>,
-    stats: SearchStats,
+    report: SolveReport,
     #[serde(skip_serializing_if = "Option::is_none")]
     db: Option<super::db::Written>,
-    #[serde(skip)]
-    pos: MatchPosition,
-    #[serde(skip)]
-    solution: Solution<Move>,
 }
 
-impl Report for SolveReport {
+impl Report for SolveOutput {
     fn text(&self, colour: bool) -> String {
-        let pos = &self.pos;
+        let report = &self.report;
+        let pos = &report.pos;
         let mut out = render::board(pos, colour);
-        out.push_str(&format!("position    {}\n", self.position));
+        out.push_str(&format!("position    {}\n", report.position));
         out.push_str(&format!("            {}\n", render::status(pos)));
         out.push_str(&format!(
             "value       {}\n",
-            render::outcome_for(pos.turn(), self.solution.outcome)
+            render::outcome_for(pos.turn(), report.solution.outcome)
         ));
-        if !self.best.is_empty() {
-            out.push_str(&format!("best        {}\n", self.best.join(" ")));
-            out.push_str(&format!("pv          {}\n", self.pv.join(" ")));
+        if !report.best.is_empty() {
+            out.push_str(&format!("best        {}\n", report.best.join(" ")));
+            out.push_str(&format!("pv          {}\n", report.pv.join(" ")));
         }
-        out.push_str(&format!("searched    {}\n", self.stats.line()));
+        out.push_str(&format!("searched    {}\n", report.stats.line()));
         if let Some(written) = &self.db {
             out.push_str(&format!("database    {}\n", written.line()));
         }
         out
     }
-}
-
-pub fn moves_text(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
 }
 
 pub fn run(args: SolveArgs) -> Result<()> {
@@ -79,14 +58,16 @@ pub fn run(args: SolveArgs) -> Result<()> {
     let oracle = input::oracle(None, &args.search, rounds)?;
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
-    let solution = with_spinner(
+    let report = with_spinner(
         quiet,
         "solving",
         "nodes",
         || oracle.nodes(),
-        || oracle.solve(&pos, &Cancel::new()),
+        || kamisado_analysis::solve(&oracle, &pos, &Cancel::new()),
     )
     .map_err(Failure::internal)?;
+    let SolveReport { pos, solution, .. } = &report;
+    // The database write's cost is part of what the command cost.
     let mut stats = SearchStats::of_oracle(&oracle, started);
     let written = match (oracle.single_round_solver(), pos.single_round()) {
         (Some(solver), Some(single)) => super::db::write_if_asked(
@@ -99,22 +80,9 @@ pub fn run(args: SolveArgs) -> Result<()> {
         )?,
         _ => None,
     };
-    let end = pos.round_end();
-    let report = SolveReport {
-        position: pos.to_string(),
-        to_move: pos.turn().name(),
-        active: pos.active().map(|c| c.name()),
-        value: solution.outcome.value.name(),
-        remoteness: solution.outcome.remoteness,
-        best: moves_text(&solution.best),
-        pv: moves_text(&solution.pv),
-        winner: end.map(|e| e.winner.name()),
-        reason: end.map(|e| e.reason.name()),
-        standing: Standing::of(&pos),
-        stats,
+    let report = SolveOutput {
+        report: SolveReport { stats, ..report },
         db: written,
-        pos,
-        solution,
     };
     report::print(
         &report,

@@ -4,8 +4,8 @@
 use kamisado_solver::{Outcome, Value};
 use kamon_core::Player;
 
-// How a perfect line ends and who wins: the analysis library's, beside its reports.
-pub use kamisado_analysis::kamon::{line_end, winner};
+// Who wins: the analysis library's, beside its reports.
+pub use kamisado_analysis::kamon::winner;
 
 /// "win for black (black wins in 17 placements)", "draw (the board fills in 12 placements)".
 pub fn outcome_for(to_move: Player, outcome: Outcome) -> String {

@@ -6,14 +6,13 @@
 //! another and the times are comparable. Results go to the survey file after every layout
 //! (see [`super::survey_file`]); a run resumes by skipping the layouts the file holds.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kamisado_solver::{with_time_limit, Solution, SolveError, Value};
-use kamon_core::Cell;
+use kamisado_analysis::kamon;
+use kamisado_solver::with_time_limit;
 use serde::Serialize;
 
-use super::search::{line_end, winner};
-use super::survey_file::{self, Entry, MoveValue, SurveyFile};
+use super::survey_file::{self, Entry, SurveyFile};
 use super::{input, SurveyMergeArgs, SurveyRunArgs};
 use crate::failure::{Failure, Result};
 use crate::output::progress;
@@ -59,85 +58,24 @@ impl Report for MergeReport {
     }
 }
 
-/// The machine's one-minute load average, where the system says (Linux).
-pub(super) fn load_average() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// What solving one layout found.
-struct Solved {
-    value: Value,
-    solution: Option<Solution<Cell>>,
-    moves: Vec<(Cell, Value)>,
-}
-
-/// Solves layout `index` of the run.
+/// Solves layout `index` of the run: the analysis library's, with this run's time limit.
 fn solve_layout(index: u64, args: &SurveyRunArgs) -> Result<Entry> {
     let seed = args.seed.wrapping_add(index);
     let record = input::random_record(seed, args.after)?;
     let solver = input::solver(record.layout(), &args.search)?;
-    let (layout, pos) = (record.layout(), *record.position());
-    let node = solver.game().node(&pos);
-    let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    let result = with_time_limit(limit, |cancel| -> std::result::Result<Solved, SolveError> {
-        if args.value_only {
-            let moves = solver.move_values(&node, cancel)?;
-            let value = moves.iter().map(|&(_, v)| v).max().unwrap_or(Value::Loss);
-            Ok(Solved {
-                value,
-                solution: None,
-                moves,
-            })
-        } else {
-            let solution = solver.solve(&node, cancel)?;
-            let moves = solver.move_values(&node, cancel)?;
-            Ok(Solved {
-                value: solution.outcome.value,
-                solution: Some(solution),
-                moves,
-            })
-        }
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    let solved = match result {
-        Ok(solved) => Some(solved),
-        Err(SolveError::Stopped) => None,
-        Err(e) => return Err(Failure::internal(e)),
-    };
-    let solution = solved.as_ref().and_then(|s| s.solution.as_ref());
-    Ok(Entry {
-        index,
-        seed,
-        layout: layout.to_string(),
-        moves: input::cells_text(record.moves()),
-        to_move: pos.turn().name().to_string(),
-        value: solved.as_ref().map(|s| s.value.name().to_string()),
-        winner: solved
-            .as_ref()
-            .map(|s| winner(pos.turn(), s.value).to_string()),
-        remoteness: solution.map(|s| s.outcome.remoteness),
-        pv: solution.map(|s| input::cells_text(&s.pv)),
-        ends_by: solution
-            .and_then(|s| line_end(layout, &pos, &s.pv))
-            .map(|reason| reason.name().to_string()),
-        first_moves: solved.as_ref().map(|s| {
-            s.moves
-                .iter()
-                .map(|(cell, value)| MoveValue {
-                    cell: cell.to_string(),
-                    value: value.name().to_string(),
-                })
-                .collect()
-        }),
-        nodes: solver.nodes(),
-        seconds: (seconds * 1000.0).round() / 1000.0,
-        threads: solver.threads(),
-        hash_mb: (solver.table().bytes() >> 20) as u64,
-        time_limit: args.time_limit,
-        load: load_average(),
+    with_time_limit(limit, |cancel| {
+        kamon::survey_layout(
+            index,
+            seed,
+            &record,
+            &solver,
+            args.value_only,
+            args.time_limit,
+            cancel,
+        )
     })
+    .map_err(Failure::internal)
 }
 
 pub fn run(args: SurveyRunArgs) -> Result<()> {

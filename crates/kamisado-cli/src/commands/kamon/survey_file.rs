@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-pub use kamisado_analysis::survey_file::{Entry, MoveValue, Run, SurveyFile};
+pub use kamisado_analysis::survey_file::{Entry, Run, SurveyFile};
 
 use crate::failure::{Failure, Result};
 use crate::output::write_atomically;

@@ -8,15 +8,14 @@ use kamisado_solver::{with_time_limit, Cancel, SolveError};
 use serde::Serialize;
 
 use super::search::winner;
-use super::survey::load_average;
-use super::units_file::{Split, Summary, UnitResult, UnitsFile};
+use super::units_file::{self, Split, Summary, UnitResult, UnitsFile};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
 use crate::report::{self, Report};
 
 fn split_of(args: &SplitArgs) -> Result<Split> {
-    Split::new(input::record(&args.position)?, args.depth)
+    Split::new(input::record(&args.position)?, args.depth).map_err(Failure::input)
 }
 
 #[derive(Serialize)]
@@ -242,7 +241,7 @@ fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResu
         hash_mb: (solver.table().bytes() >> 20) as u64,
         time_limit: args.time_limit,
         interrupted: value.is_none() && crate::shutdown::stop_asked(),
-        load: load_average(),
+        load: kamisado_analysis::load_average(),
     })
 }
 
@@ -251,14 +250,14 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     // The first interrupt stops the unit in progress; it is saved as interrupted (its
     // nodes and time so far) and the run ends; a rerun solves it again from the start.
     crate::shutdown::stop_gracefully();
-    let mut file = UnitsFile::load_or_new(&args.results, &split)?;
+    let mut file = units_file::load_or_new(&args.results, &split)?;
     // What is known: this file's results and those of the files beside it (the other
     // parts of a job array), to pass over the units that are no longer needed.
     let mut known = file.clone();
     for path in &args.known {
         let shown = path.display().to_string();
-        let (other, _) = UnitsFile::load(path)?;
-        known.merge(&split, other, &shown)?;
+        let (other, _) = units_file::load(path)?;
+        known.merge(&split, other, &shown).map_err(Failure::input)?;
     }
     let shown = args.results.display().to_string();
     let mut solved_now = Vec::new();
@@ -275,9 +274,11 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             nodes: result.nodes,
             seconds: result.seconds,
         });
-        known.add(&split, result.clone(), &shown)?;
-        file.add(&split, result, &shown)?;
-        file.save(&split, &args.results)
+        known
+            .add(&split, result.clone(), &shown)
+            .map_err(Failure::input)?;
+        file.add(&split, result, &shown).map_err(Failure::input)?;
+        units_file::save(file, &split, &args.results)
     };
     if let Some(index) = args.index {
         if index == 0 || index > split.len() {
@@ -311,7 +312,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     }
     if solved_now.is_empty() && !args.results.exists() {
         // Nothing solved: the file still says which split it is for.
-        file.save(&split, &args.results)?;
+        units_file::save(&mut file, &split, &args.results)?;
     }
     let report = SolveReport {
         results: shown,
@@ -351,14 +352,14 @@ pub fn merge(args: UnitsMergeArgs) -> Result<()> {
         .files
         .split_first()
         .ok_or_else(|| Failure::input("units merge: give the results files"))?;
-    let (mut file, split) = UnitsFile::load(first)?;
+    let (mut file, split) = units_file::load(first)?;
     for path in rest {
         let shown = path.display().to_string();
-        let (other, _) = UnitsFile::load(path)?;
-        file.merge(&split, other, &shown)?;
+        let (other, _) = units_file::load(path)?;
+        file.merge(&split, other, &shown).map_err(Failure::input)?;
     }
     if let Some(out) = &args.out {
-        file.save(&split, out)?;
+        units_file::save(&mut file, &split, out)?;
     }
     let report = MergeReport {
         root: split.root.to_string(),

@@ -1,0 +1,739 @@
+//! A Kamon position split at its first placements into units solved apart, and the file
+//! of their results.
+//!
+//! Why: the empty board of a layout is too big for one search on this machine (see the
+//! README's *Kamon*), but the positions one or two placements in are each about as hard
+//! as the deepest proven rows of the ladder. The root's value follows from theirs by the
+//! game's AND/OR rule with draws: a position is worth, for its side to move, the best of
+//! what its placements leave the opponent, negated (a win beats a draw beats a loss). So
+//! the split solves units, one search and one table each, in any order and on any machine,
+//! and [`Split::bounds`] says what the results so far prove.
+//!
+//! The order of the units is chosen so that the root is settled with few searches: at
+//! the root player's turn, the placements with the fewest units beneath them first (a
+//! first cell is proven won only when every reply is), ties broken by the game's own
+//! estimate of how hard the root player's proof is (easiest first); at the opponent's
+//! turn, the replies the root player looks least likely to beat first, so a first cell
+//! that does not win is refuted early. [`Split::next`] then passes over every unit whose
+//! result can no longer change the answer: a cell refuted once is not searched further
+//! for a win.
+//!
+//! The results file is one JSON document rewritten after every unit under a temporary
+//! name and renamed (the survey file's reasons: an interruption leaves a whole file, and a
+//! rerun resumes by skipping what it holds). Each result names its unit by its
+//! placements from the root, so results of separate processes (a job array's parts) join
+//! without conflict; every result read is checked against the rules (its placements
+//! legal, its side to move, its winner as its value says, a unit whose side to move can
+//! win at once not claimed lost or drawn) and the summary is recomputed, never read.
+//!
+//! One definition: `kamisado kamon units` reads and writes the file with it, and the
+//! tests read the files it writes with it too. The file system (reading, the atomic
+//! write) is the front end's.
+
+use kamisado_solver::{Game, Value};
+use kamon_core::{Cell, KamonGame, Outcome, Position, Record};
+use serde::{Deserialize, Serialize};
+
+use crate::kamon::winner;
+use crate::survey_file::FileError;
+
+type Result<T> = std::result::Result<T, FileError>;
+
+/// What the file says it is.
+pub const FORMAT: &str = "kamisado kamon units 1";
+
+/// The deepest split: two placements give about a hundred units; three, a thousand.
+pub const MAX_DEPTH: u32 = 3;
+
+const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove. nodes and seconds are per unit; load is the one-minute load average of the machine when the unit finished.";
+
+/// One unit's result.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct UnitResult {
+    /// The placements from the root to the unit.
+    pub moves: Vec<String>,
+    /// The player to move at the unit.
+    pub to_move: String,
+    /// For the side to move at the unit: `win`, `draw` or `loss`; absent if the search ran
+    /// out of its time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// `black`, `white` or `draw`, with the value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub threads: usize,
+    pub hash_mb: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<f64>,
+    /// Stopped by an interrupt before its value was found (its nodes and time so far).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<f64>,
+}
+
+/// The whole file: a root, a depth, the results so far.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct UnitsFile {
+    pub format: String,
+    pub description: String,
+    /// The position split: its position text.
+    pub root: String,
+    pub depth: u32,
+    /// Written for readers, recomputed from the units; ignored when reading.
+    #[serde(default, skip_deserializing)]
+    pub summary: Option<Summary>,
+    /// In the split's order.
+    pub units: Vec<UnitResult>,
+}
+
+/// What a set of results proves about the root, for the file and the reports.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The root's value for its side to move if proven, else `null`.
+    pub value: Option<&'static str>,
+    /// `black`, `white` or `draw` if proven.
+    pub winner: Option<&'static str>,
+    /// What the results prove at least and at most, for the root's side to move.
+    pub at_least: &'static str,
+    pub at_most: &'static str,
+    pub units: usize,
+    pub units_solved: usize,
+    /// Units tried and not solved (out of their time limit, or interrupted).
+    pub units_unsolved: usize,
+    /// The unsolved units whose results could still change the answer.
+    pub units_needed: usize,
+    /// The next unit the split would solve (1-based, in the listing), if any is needed.
+    pub next_unit: Option<usize>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Every placement at the root with what the results prove of it, for the player
+    /// making it.
+    pub first_cells: Vec<CellSummary>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CellSummary {
+    pub cell: String,
+    pub value: Option<&'static str>,
+    pub at_least: &'static str,
+    pub at_most: &'static str,
+    pub units: usize,
+    pub units_solved: usize,
+}
+
+/// A position of the split: the root, a position between it and the units, or a unit.
+struct Node {
+    /// Placements from the root.
+    moves: Vec<Cell>,
+    position: Position,
+    /// Children in the split's order (empty for a unit or an ended game).
+    children: Vec<usize>,
+    /// The unit's number (0-based) if it is one.
+    unit: Option<usize>,
+}
+
+/// A position split at its first `depth` placements.
+pub struct Split {
+    pub root: Record,
+    pub depth: u32,
+    nodes: Vec<Node>,
+    /// Per unit, its node and the nodes above it (root first).
+    paths: Vec<Vec<usize>>,
+}
+
+/// A value range `[lo, hi]` for the side to move at a node.
+type Bounds = (Value, Value);
+
+impl Split {
+    /// The split of `root` at `depth` placements (1 to [`MAX_DEPTH`]).
+    pub fn new(root: Record, depth: u32) -> Result<Split> {
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(FileError::Invalid(format!(
+                "depth {depth}: a split is 1 to {MAX_DEPTH} placements deep"
+            )));
+        }
+        if root.position().is_over() {
+            return Err(FileError::Invalid(
+                "the position is over already: there is nothing to split".into(),
+            ));
+        }
+        let game = KamonGame::new(root.layout().clone());
+        let mut split = Split {
+            root,
+            depth,
+            nodes: Vec::new(),
+            paths: Vec::new(),
+        };
+        let root_turn = split.root.position().turn();
+        let start = *split.root.position();
+        split.build(&game, root_turn, start, Vec::new(), depth);
+        let mut path = Vec::new();
+        split.number_units(0, &mut path);
+        Ok(split)
+    }
+
+    /// Adds the node of `position` and everything below it to `remaining` placements;
+    /// returns its index.
+    fn build(
+        &mut self,
+        game: &KamonGame,
+        root_turn: kamon_core::Player,
+        position: Position,
+        moves: Vec<Cell>,
+        remaining: u32,
+    ) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            moves: moves.clone(),
+            position,
+            children: Vec::new(),
+            unit: None,
+        });
+        if remaining == 0 || position.is_over() {
+            // A unit, or a game the rules ended before the units' depth: its value is
+            // the rules', no search needed.
+            if !position.is_over() {
+                self.nodes[id].unit = Some(usize::MAX);
+            }
+            return id;
+        }
+        let layout = game.layout().clone();
+        let mut children: Vec<(usize, usize, u32)> = Vec::new();
+        for cell in position.legal_cells(&layout) {
+            let child = position.play_unchecked(&layout, cell);
+            let mut child_moves = moves.clone();
+            child_moves.push(cell);
+            let child_id = self.build(game, root_turn, child, child_moves, remaining - 1);
+            let units = self.units_below(child_id);
+            // The root player's proof number at the child, as the game guesses it.
+            let (pn, dn) = game.estimate(&game.node(&child));
+            let root_proof = if child.turn() == root_turn { pn } else { dn };
+            children.push((child_id, units, root_proof));
+        }
+        if position.turn() == root_turn {
+            // The root player chooses: the cheapest to prove first.
+            children.sort_by_key(|&(_, units, proof)| (units, proof));
+        } else {
+            // The opponent chooses: the likeliest refutation first.
+            children.sort_by_key(|&(_, _, proof)| std::cmp::Reverse(proof));
+        }
+        self.nodes[id].children = children.into_iter().map(|(c, _, _)| c).collect();
+        id
+    }
+
+    fn units_below(&self, id: usize) -> usize {
+        let node = &self.nodes[id];
+        if node.unit.is_some() {
+            1
+        } else {
+            node.children.iter().map(|&c| self.units_below(c)).sum()
+        }
+    }
+
+    /// Numbers the units in the split's order (depth first) and records their paths.
+    fn number_units(&mut self, id: usize, path: &mut Vec<usize>) {
+        path.push(id);
+        if self.nodes[id].unit.is_some() {
+            self.nodes[id].unit = Some(self.paths.len());
+            self.paths.push(path.clone());
+        }
+        for i in 0..self.nodes[id].children.len() {
+            let child = self.nodes[id].children[i];
+            self.number_units(child, path);
+        }
+        path.pop();
+    }
+
+    /// How many units there are.
+    pub fn len(&self) -> usize {
+        self.paths.len()
+    }
+
+    /// Whether there are no units (never, for a split that [`Split::new`] made).
+    pub fn is_empty(&self) -> bool {
+        self.paths.is_empty()
+    }
+
+    /// Unit `i`'s placements from the root.
+    pub fn unit_moves(&self, i: usize) -> &[Cell] {
+        &self.nodes[*self.paths[i].last().expect("a path ends at its unit")].moves
+    }
+
+    /// Unit `i`'s position.
+    pub fn unit_position(&self, i: usize) -> Position {
+        self.nodes[*self.paths[i].last().expect("a path ends at its unit")].position
+    }
+
+    /// Unit `i` as a game record: the position text `kamon solve` takes.
+    pub fn unit_record(&self, i: usize) -> Record {
+        let mut record = self.root.clone();
+        for &cell in self.unit_moves(i) {
+            record.play(cell).expect("the split's placements are legal");
+        }
+        record
+    }
+
+    /// The unit these placements lead to, if they lead to one.
+    pub fn unit_of(&self, moves: &[Cell]) -> Option<usize> {
+        (0..self.len()).find(|&i| self.unit_moves(i) == moves)
+    }
+
+    /// The bounds that `values` (per unit, for its side to move) prove at node `id`.
+    fn bounds(&self, id: usize, values: &[Option<Value>]) -> Bounds {
+        let node = &self.nodes[id];
+        if let Some(outcome) = node.position.outcome() {
+            let v = match outcome {
+                Outcome::Draw => Value::Draw,
+                _ => Value::Loss,
+            };
+            return (v, v);
+        }
+        if let Some(unit) = node.unit {
+            return values[unit].map_or((Value::Loss, Value::Win), |v| (v, v));
+        }
+        let mut bounds = (Value::Loss, Value::Loss);
+        for &child in &node.children {
+            let (lo, hi) = self.bounds(child, values);
+            bounds = (bounds.0.max(hi.flip()), bounds.1.max(lo.flip()));
+        }
+        bounds
+    }
+
+    /// `bounds` of node `id` for the root's side to move.
+    fn root_view(&self, id: usize, values: &[Option<Value>]) -> Bounds {
+        let (lo, hi) = self.bounds(id, values);
+        if self.nodes[id].position.turn() == self.root.position().turn() {
+            (lo, hi)
+        } else {
+            (hi.flip(), lo.flip())
+        }
+    }
+
+    /// What `values` prove of the root, for its side to move.
+    pub fn root_bounds(&self, values: &[Option<Value>]) -> Bounds {
+        self.bounds(0, values)
+    }
+
+    /// Whether unit `i`'s result could still decide whether the root is worth at least
+    /// `target`: every position from the root down to it is still undecided on that.
+    fn needed_for(&self, i: usize, target: Value, values: &[Option<Value>]) -> bool {
+        values[i].is_none()
+            && self.paths[i].iter().all(|&id| {
+                let (lo, hi) = self.root_view(id, values);
+                lo < target && target <= hi
+            })
+    }
+
+    /// Whether unit `i`'s result could still change what the results prove of the root.
+    pub fn needed(&self, i: usize, values: &[Option<Value>]) -> bool {
+        [Value::Win, Value::Draw]
+            .into_iter()
+            .any(|target| self.needed_for(i, target, values))
+    }
+
+    /// The next unit to solve, passing over `skip`: first the question whether the root
+    /// wins, then whether it draws, each in the split's order and only among the units
+    /// that can still settle it. `None` once the root is proven (or nothing is left).
+    pub fn next(&self, values: &[Option<Value>], skip: &[bool]) -> Option<usize> {
+        [Value::Win, Value::Draw].into_iter().find_map(|target| {
+            (0..self.len()).find(|&i| !skip[i] && self.needed_for(i, target, values))
+        })
+    }
+
+    /// How many unsolved units could still change the answer.
+    pub fn needed_count(&self, values: &[Option<Value>]) -> usize {
+        (0..self.len()).filter(|&i| self.needed(i, values)).count()
+    }
+
+    /// The root's placements: the cell, the bounds for the player making it, and the
+    /// units (numbers) beneath it.
+    fn first_cells(&self, values: &[Option<Value>]) -> Vec<(Cell, Bounds, Vec<usize>)> {
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|&child| {
+                let (lo, hi) = self.bounds(child, values);
+                let units = (0..self.len())
+                    .filter(|&i| self.paths[i].get(1) == Some(&child))
+                    .collect();
+                (self.nodes[child].moves[0], (hi.flip(), lo.flip()), units)
+            })
+            .collect()
+    }
+}
+
+impl UnitsFile {
+    pub fn new(split: &Split) -> UnitsFile {
+        UnitsFile {
+            format: FORMAT.to_string(),
+            description: DESCRIPTION.to_string(),
+            root: split.root.to_string(),
+            depth: split.depth,
+            summary: None,
+            units: Vec::new(),
+        }
+    }
+
+    /// A results file from its text, every result checked against the rules (see the
+    /// module's documentation), with the split it belongs to; `shown` names the file in
+    /// the errors.
+    pub fn parse(text: &str, shown: &str) -> Result<(UnitsFile, Split)> {
+        let file: UnitsFile = serde_json::from_str(text).map_err(|source| FileError::NotJson {
+            shown: shown.to_owned(),
+            what: "a units results file",
+            source,
+        })?;
+        if file.format != FORMAT {
+            return Err(FileError::Invalid(format!(
+                "{shown}: not a units results file of this version (format `{}`, expected `{FORMAT}`)",
+                file.format
+            )));
+        }
+        let root: Record = file
+            .root
+            .parse()
+            .map_err(|e| FileError::Invalid(format!("{shown}: the root: {e}")))?;
+        let split = Split::new(root, file.depth)
+            .map_err(|e| FileError::Invalid(format!("{shown}: {e}")))?;
+        let mut seen = vec![false; split.len()];
+        for result in &file.units {
+            let i = result.check(&split).map_err(|problem| {
+                FileError::Invalid(format!(
+                    "{shown}: unit `{}`: {problem}",
+                    result.moves.join(" ")
+                ))
+            })?;
+            if std::mem::replace(&mut seen[i], true) {
+                return Err(FileError::Invalid(format!(
+                    "{shown}: unit `{}` is there twice",
+                    result.moves.join(" ")
+                )));
+            }
+        }
+        Ok((file, split))
+    }
+
+    /// Refuses a file of another split than `split`.
+    pub fn same_split(&self, split: &Split, name: &str) -> Result<()> {
+        if self.root != split.root.to_string() || self.depth != split.depth {
+            return Err(FileError::Invalid(format!(
+                "{name}: the results of another split (root `{}` at depth {}, not `{}` at depth {})",
+                self.root, self.depth, split.root, split.depth
+            )));
+        }
+        Ok(())
+    }
+
+    /// Per unit of `split`, its value if this file has one.
+    pub fn values(&self, split: &Split) -> Vec<Option<Value>> {
+        let mut values = vec![None; split.len()];
+        for result in &self.units {
+            if let (Ok(i), Some(v)) = (result.check(split), result.value()) {
+                values[i] = Some(v);
+            }
+        }
+        values
+    }
+
+    /// Adds a result, in the split's order: a solved result replaces an unsolved one of
+    /// the same unit; two solved ones must agree (`name` says where the new one is from).
+    pub fn add(&mut self, split: &Split, result: UnitResult, name: &str) -> Result<()> {
+        result.check(split).map_err(|p| {
+            FileError::Invalid(format!("{name}: unit `{}`: {p}", result.moves.join(" ")))
+        })?;
+        if let Some(old) = self.units.iter().find(|r| r.moves == result.moves) {
+            match (old.value(), result.value()) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(FileError::Invalid(format!(
+                        "{name}: unit `{}` is a {} for {}, and a {} in the results read before",
+                        result.moves.join(" "),
+                        b.name(),
+                        result.to_move,
+                        a.name()
+                    )))
+                }
+                (Some(_), _) => return Ok(()),
+                (None, _) => {}
+            }
+        }
+        self.units.retain(|r| r.moves != result.moves);
+        self.units.push(result);
+        self.units
+            .sort_by_key(|r| r.check(split).map_or(usize::MAX, |i| i));
+        Ok(())
+    }
+
+    /// Adds every result of `other`, a file of the same split (see [`UnitsFile::add`]).
+    pub fn merge(&mut self, split: &Split, other: UnitsFile, name: &str) -> Result<()> {
+        other.same_split(split, name)?;
+        for result in other.units {
+            self.add(split, result, name)?;
+        }
+        Ok(())
+    }
+
+    /// What the results prove.
+    pub fn summary(&self, split: &Split) -> Summary {
+        let values = self.values(split);
+        let (lo, hi) = split.root_bounds(&values);
+        let proven = (lo == hi).then_some(lo);
+        let turn = split.root.position().turn();
+        let solved = |units: &[usize]| units.iter().filter(|&&i| values[i].is_some()).count();
+        Summary {
+            value: proven.map(Value::name),
+            winner: proven.map(|v| winner(turn, v)),
+            at_least: lo.name(),
+            at_most: hi.name(),
+            units: split.len(),
+            units_solved: values.iter().filter(|v| v.is_some()).count(),
+            units_unsolved: self.units.iter().filter(|r| r.value.is_none()).count(),
+            units_needed: split.needed_count(&values),
+            next_unit: split
+                .next(&values, &vec![false; split.len()])
+                .map(|i| i + 1),
+            nodes: self.units.iter().map(|r| r.nodes).sum(),
+            seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0,
+            first_cells: split
+                .first_cells(&values)
+                .into_iter()
+                .map(|(cell, (lo, hi), units)| CellSummary {
+                    cell: cell.to_string(),
+                    value: (lo == hi).then_some(lo.name()),
+                    at_least: lo.name(),
+                    at_most: hi.name(),
+                    units_solved: solved(&units),
+                    units: units.len(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The file's text with a fresh summary: pretty JSON, as it is written.
+    pub fn to_text(&mut self, split: &Split) -> String {
+        self.summary = Some(self.summary(split));
+        serde_json::to_string_pretty(self).expect("a units results file is JSON")
+    }
+}
+
+impl UnitResult {
+    /// The value, if the result has one (and it is a value).
+    pub fn value(&self) -> Option<Value> {
+        self.value.as_deref().and_then(Value::from_name)
+    }
+
+    /// Which unit of `split` this is, if the result holds together; what is wrong, in
+    /// words, if not.
+    pub fn check(&self, split: &Split) -> std::result::Result<usize, String> {
+        let mut cells = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            let cell: Cell = text
+                .parse()
+                .map_err(|e| format!("`{text}` is not a cell: {e}"))?;
+            cells.push(cell);
+        }
+        let unit = split.unit_of(&cells).ok_or_else(|| {
+            format!(
+                "not a unit of this split (the positions {} legal placements below the root)",
+                split.depth
+            )
+        })?;
+        let pos = split.unit_position(unit);
+        if self.to_move != pos.turn().name() {
+            return Err(format!("`to_move` is not {}", pos.turn().name()));
+        }
+        match self.value.as_deref() {
+            None => {
+                if self.time_limit.is_none() && !self.interrupted {
+                    return Err(
+                        "no `value`, and neither a time limit it could have run out of nor an interrupt"
+                            .into(),
+                    );
+                }
+                if self.winner.is_some() {
+                    return Err("no `value`, but a winner".into());
+                }
+            }
+            Some(_) if self.interrupted => {
+                return Err("a `value`, but interrupted before it was found".into());
+            }
+            Some(text) => {
+                let value = Value::from_name(text)
+                    .ok_or_else(|| format!("`value` `{text}` is not win, draw or loss"))?;
+                let winner = winner(pos.turn(), value);
+                if self.winner.as_deref() != Some(winner) {
+                    return Err(format!("the winner is not {winner}, as the value says"));
+                }
+                if value != Value::Win && pos.winning_move(split.root.layout()).is_some() {
+                    return Err(format!(
+                        "a {text} for {}, who can win at once",
+                        pos.turn().name()
+                    ));
+                }
+            }
+        }
+        Ok(unit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of `record`'s position when every position `depth` placements below it
+    /// is worth `leaf` of its placements: the AND/OR rule written out plainly.
+    fn minimax(
+        record: &Record,
+        depth: u32,
+        moves: &mut Vec<Cell>,
+        leaf: &dyn Fn(&[Cell]) -> Value,
+    ) -> Value {
+        let pos = {
+            let mut r = record.clone();
+            for &c in moves.iter() {
+                r.play(c).unwrap();
+            }
+            *r.position()
+        };
+        match pos.outcome() {
+            Some(Outcome::Draw) => return Value::Draw,
+            Some(_) => return Value::Loss,
+            None => {}
+        }
+        if depth == 0 {
+            return leaf(moves);
+        }
+        let mut best = Value::Loss;
+        for cell in pos.legal_cells(record.layout()) {
+            moves.push(cell);
+            best = best.max(minimax(record, depth - 1, moves, leaf).flip());
+            moves.pop();
+        }
+        best
+    }
+
+    /// Made-up unit values, from a hash of the placements: `draws` in 16 are draws.
+    fn made_up(moves: &[Cell], salt: u64, draws: u64) -> Value {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (salt, moves).hash(&mut h);
+        match h.finish() % 16 {
+            x if x < draws => Value::Draw,
+            x if x % 2 == 0 => Value::Win,
+            _ => Value::Loss,
+        }
+    }
+
+    /// With made-up unit values (wins, losses and draws in several mixes), the split's
+    /// bounds with every unit known are the plain minimax, and solving only what
+    /// [`Split::next`] asks for, in its order, ends with the same value proven: the units
+    /// passed over never mattered.
+    #[test]
+    fn passing_over_units_never_changes_the_root_value() {
+        for (seed, after, depth) in [(1, 0, 1), (1, 0, 2), (2, 0, 2), (3, 6, 2), (4, 10, 3)] {
+            let record = Record::random(seed, after).unwrap();
+            let split = Split::new(record.clone(), depth).unwrap();
+            for salt in 0..24 {
+                let draws = salt % 4 * 3;
+                let leaf = |m: &[Cell]| made_up(m, salt, draws);
+                let expected = minimax(&record, depth, &mut Vec::new(), &leaf);
+                let all: Vec<Option<Value>> = (0..split.len())
+                    .map(|i| Some(leaf(split.unit_moves(i))))
+                    .collect();
+                assert_eq!(split.root_bounds(&all), (expected, expected));
+                let mut values = vec![None; split.len()];
+                let skip = vec![false; split.len()];
+                let mut solved = 0;
+                while let Some(i) = split.next(&values, &skip) {
+                    assert!(values[i].is_none() && split.needed(i, &values));
+                    values[i] = all[i];
+                    solved += 1;
+                }
+                assert_eq!(
+                    split.root_bounds(&values),
+                    (expected, expected),
+                    "seed {seed} after {after} depth {depth} salt {salt}: {solved} of {} solved",
+                    split.len()
+                );
+                assert_eq!(split.needed_count(&values), 0);
+            }
+        }
+    }
+
+    /// The shipped split (`data/kamon-units/seed1.json`) reads, every result checked, and
+    /// writes back as it is: the summary it holds is the one its results prove.
+    #[test]
+    fn the_shipped_split_reads_and_writes_back_unchanged() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/kamon-units/seed1.json"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut file, split) = UnitsFile::parse(&text, path).unwrap();
+        assert_eq!(file.units.len(), text.matches("\"moves\"").count());
+        assert_eq!(file.to_text(&split).trim_end(), text.trim_end());
+    }
+
+    /// A file that is not JSON, of another version, or with a unit twice or a forged
+    /// winner is refused with a line naming the file and what is wrong.
+    #[test]
+    fn damaged_and_forged_files_are_refused() {
+        let split = Split::new(Record::random(3, 12).unwrap(), 1).unwrap();
+        let mut file = UnitsFile::new(&split);
+        let unit = split.unit_position(0);
+        let result = UnitResult {
+            moves: split.unit_moves(0).iter().map(Cell::to_string).collect(),
+            to_move: unit.turn().name().to_string(),
+            value: None,
+            winner: None,
+            nodes: 1,
+            seconds: 0.0,
+            threads: 1,
+            hash_mb: 1,
+            time_limit: Some(1.0),
+            interrupted: false,
+            load: None,
+        };
+        file.add(&split, result.clone(), "new").unwrap();
+        let text = file.to_text(&split);
+        let (read, read_split) = UnitsFile::parse(&text, "f.json").unwrap();
+        assert_eq!(read.units, file.units);
+        assert_eq!(read.summary(&read_split), file.summary(&split));
+        let refused = |text: &str| match UnitsFile::parse(text, "f.json") {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("read: {text}"),
+        };
+        assert!(refused(&text[..text.len() / 2]).starts_with("f.json: not a units results file: "));
+        let old = text.replace(FORMAT, "kamisado kamon units 0");
+        assert!(refused(&old).contains("of this version"));
+        let forged = text.replace(
+            "\"time_limit\": 1.0",
+            "\"value\": \"win\", \"winner\": \"nobody\"",
+        );
+        assert!(
+            refused(&forged).contains("as the value says"),
+            "{}",
+            refused(&forged)
+        );
+        let mut twice = file.clone();
+        twice.units.push(result);
+        assert!(refused(&twice.to_text(&split)).ends_with("is there twice"));
+    }
+
+    /// The units are every legal line of `depth` placements, each once.
+    #[test]
+    fn the_units_are_the_positions_at_the_depth() {
+        let record = Record::random(5, 0).unwrap();
+        for depth in 1..=2 {
+            let split = Split::new(record.clone(), depth).unwrap();
+            let count = kamon_core::perft::perft(record.layout(), record.position(), depth);
+            assert_eq!(split.len() as u64, count);
+            let mut lines: Vec<&[Cell]> = (0..split.len()).map(|i| split.unit_moves(i)).collect();
+            lines.sort();
+            lines.dedup();
+            assert_eq!(lines.len(), split.len());
+        }
+    }
+}
