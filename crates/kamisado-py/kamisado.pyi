@@ -6,7 +6,9 @@ line's ``--json`` output (``kamisado query --json``, ``kamisado solve --json``,
 ``kamisado kamon solve --json``).
 Errors are :class:`Error` exceptions carrying the command line's one-line messages.
 Long searches release the GIL and stop on Ctrl-C (``KeyboardInterrupt``) or at
-``time_limit`` seconds.
+``time_limit`` seconds. The arguments have the command line's bounds, checked by the
+same code: ``time_limit`` from 0.001 to 1e9 seconds, ``threads`` from 1 to 1024,
+``hash_mb`` (MiB) from 1 to 1048576, ``target`` 1, 3, 7 or 15.
 
 >>> import kamisado
 >>> report = kamisado.query("a1-a5 d8-d3")          # from the book, data/book.kdb

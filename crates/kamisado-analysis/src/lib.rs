@@ -25,6 +25,8 @@
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
 //!   the perfect player of `kamon play` ([`kamon::reply`]), and one layout of a survey
 //!   solved as `kamon survey` records it ([`kamon::survey_layout`]).
+//! - [`limits`]: the bounds on what a front end is asked (threads, table size, time
+//!   limit, target, database, text size), each checked once with its message.
 //! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
 //!   units solved apart (`kamon units`), each read, checked and written by one definition.
 //!
@@ -58,6 +60,7 @@
 
 mod analysis;
 pub mod kamon;
+pub mod limits;
 mod opening_table;
 mod oracle;
 mod perfect_line;

@@ -91,6 +91,13 @@ pub enum RequestError {
     /// Parameters that do not go together, or a number out of its range.
     #[error("{0}")]
     Invalid(String),
+    /// A database file (named as given) that cannot be opened or fails its check.
+    #[error("{path}: {error}")]
+    Database {
+        path: String,
+        #[source]
+        error: kamisado_db::DbError,
+    },
 }
 
 fn invalid(message: impl Into<String>) -> RequestError {

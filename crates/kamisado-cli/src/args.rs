@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use kamisado_analysis::limits;
 use kamisado_match::Target;
 
 use crate::commands::book::{BookArgs, BOOK_HELP};
@@ -113,20 +114,18 @@ pub struct PositionArgs {
     pub target: Option<Target>,
 }
 
-/// A match target: 1, 3, 7 or 15 points.
+/// A match target: 1, 3, 7 or 15 points (the analysis library's check and message).
 pub fn parse_target(text: &str) -> Result<Target, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| "expected a match target: 1, 3, 7 or 15 points".to_owned())
+    limits::parse_target(text)
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u16>(1, 1024))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = within::<u16>(limits::THREADS))]
     pub threads: Option<u16>,
     /// Transposition table size limit in MiB; the table never grows past it
-    #[arg(long = "hash-mb", value_name = "M", default_value_t = 128, allow_negative_numbers = true, value_parser = whole::<u64>(1, 1_048_576))]
+    #[arg(long = "hash-mb", value_name = "M", default_value_t = limits::DEFAULT_HASH_MB, allow_negative_numbers = true, value_parser = within::<u64>(limits::HASH_MB))]
     pub hash_mb: u64,
 }
 
@@ -205,40 +204,30 @@ pub struct ShowArgs {
     pub output: OutputArgs,
 }
 
-/// A positive, finite number of seconds. (clap quotes the value in its message: the
-/// error says only what is expected, so that the value is not echoed twice.)
+/// A positive, finite number of seconds (the analysis library's check and message).
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        // From a millisecond: below that no search does anything, and the number would
-        // print with hundreds of decimals.
-        Ok(s) if s.is_finite() && (1e-3..=1e9).contains(&s) => Ok(s),
-        _ => Err(
-            "not a time limit: expected a number of seconds from 0.001 to 1e9, like 2 or 0.5"
-                .to_owned(),
-        ),
-    }
+    limits::parse_seconds(text)
 }
 
 /// A parser for a whole number from `min` to `max`, whose error says what is expected in
-/// words (clap's own says "-1 is not in 1..=1024"). Arguments that take one also allow
-/// a leading `-`, so that `--threads -1` reaches the parser instead of being taken for
-/// an unknown flag.
+/// words (see [`limits::Whole`]). Arguments that take one also allow a leading `-`, so
+/// that `--threads -1` reaches the parser instead of being taken for an unknown flag.
 pub fn whole<T>(min: u64, max: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
 where
     T: TryFrom<u64>,
 {
+    within(limits::Whole { min, max })
+}
+
+/// A parser for a whole number in `range` (see [`whole`]).
+pub fn within<T>(range: limits::Whole) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u64>,
+{
     move |text| {
-        text.trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|n| (min..=max).contains(n))
-            .and_then(|n| T::try_from(n).ok())
-            .ok_or_else(|| match (min, max) {
-                (0, u64::MAX) => "expected a whole number, 0 or more".to_owned(),
-                (1, u64::MAX) => "expected a positive whole number".to_owned(),
-                (1, max) => format!("expected a positive whole number, at most {max}"),
-                (min, max) => format!("expected a whole number from {min} to {max}"),
-            })
+        range
+            .parse(text)
+            .and_then(|n| T::try_from(n).map_err(|_| range.expected()))
     }
 }
 

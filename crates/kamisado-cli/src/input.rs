@@ -4,7 +4,7 @@
 //! text is the single round's. Moves are read as a match record, so that `left` and
 //! `right` start the next round of a match.
 
-use kamisado_analysis::{Line, Oracle, Rounds};
+use kamisado_analysis::{limits, Line, Oracle, Rounds};
 use kamisado_core::Kamisado;
 use kamisado_match::MatchPosition;
 use kamisado_solver::{Options, SolveError, Solver};
@@ -12,9 +12,7 @@ use kamisado_solver::{Options, SolveError, Solver};
 use crate::args::{PositionArgs, SearchArgs};
 use crate::failure::{Failure, Result};
 
-/// The largest text file read (a games file, a survey): far more than any this project
-/// writes (the largest survey is well under a megabyte), and little memory.
-pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+pub use kamisado_analysis::limits::MAX_TEXT_BYTES;
 
 /// The bytes of the input file at `path` (`what` names its kind: "a games file"): a
 /// regular file only, and at most [`MAX_TEXT_BYTES`], both checked before anything is
@@ -90,23 +88,20 @@ pub fn solver(args: &SearchArgs) -> Result<Solver<Kamisado>> {
 }
 
 /// The perfect player's source of answers: the database at `db` (`--db`), or with no
-/// `--db` the opening book `data/book.kdb` if there is one, or none with `--db none`;
-/// then solvers sharing the `--hash-mb` budget as `rounds` needs (see [`Rounds`]).
+/// `--db` the opening book `data/book.kdb` if there is one, or none with `--db none`
+/// (see [`limits::database`]); then solvers sharing the `--hash-mb` budget as `rounds`
+/// needs (see [`Rounds`]).
 pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs, rounds: Rounds) -> Result<Oracle> {
-    let book = std::path::Path::new(crate::commands::book::DEFAULT_BOOK);
-    let db = match db {
-        Some(path) if path.as_os_str() == "none" => None,
-        Some(path) => Some(crate::commands::db::open(path)?),
-        None if book.is_file() => Some(crate::commands::db::open(book)?),
-        None => None,
-    };
+    let db = limits::database(db).map_err(Failure::input)?;
     Oracle::with_budget(db, solver_options(search), rounds).map_err(|e| solve_error(search, e))
 }
 
-fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
-    match e {
-        SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
-        e => Failure::internal(e),
+/// A solver's failure to start: a table too big for this machine is the user's to
+/// change (exit code 2).
+pub fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
+    match limits::table_too_big("--hash-mb", args.hash_mb, e) {
+        Ok(message) => Failure::input(message),
+        Err(e) => Failure::internal(e),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::errors::input_error;
 
 /// The opening book the repository ships, where the command line looks for it by
 /// default (from the repository's top).
-pub const BOOK: &str = "data/book.kdb";
+pub use kamisado_analysis::limits::BOOK;
 
 /// Opens the database file at `path`, checked (every record of a file up to 16 MiB, the
 /// header and block checksums of a larger one); a bad file is bad input, named with its

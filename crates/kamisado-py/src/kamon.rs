@@ -1,7 +1,7 @@
 //! Kamon from Python: layouts, and a position solved as `kamisado kamon solve --json`
 //! reports it.
 
-use kamisado_analysis::{kamon, request};
+use kamisado_analysis::{kamon, limits, request};
 use kamisado_solver::{SolveError, Solver};
 use kamon_core::{KamonGame, Record};
 use pyo3::prelude::*;
@@ -86,10 +86,9 @@ pub fn kamon_solve<'py>(
     })?;
     match answer {
         Ok(report) => to_python(py, &report),
-        Err(SolveError::Stopped) => Err(TimeLimitError::new_err(format!(
-            "no answer within the time limit of {} s ({} nodes searched)",
+        Err(SolveError::Stopped) => Err(TimeLimitError::new_err(limits::no_answer_in_time(
             time_limit.unwrap_or_default(),
-            kamisado_analysis::thousands(solver.nodes())
+            solver.nodes(),
         ))),
         Err(e) => Err(search_error(e)),
     }
@@ -174,10 +173,6 @@ pub fn kamon_survey<'py>(
     py.import("json")?.call_method1("loads", (file.to_text(),))
 }
 
-/// The largest survey file read, as the command line bounds its text inputs: far more
-/// than any survey (the shipped one is well under a megabyte), and little memory.
-const MAX_SURVEY_BYTES: u64 = 256 << 20;
-
 /// A Kamon survey file (`kamisado kamon survey --out`, `data/kamon-survey.json`), read
 /// and checked by the analysis library's one definition of it (its format, every
 /// entry in its place and consistent), as plain Python objects: `format`,
@@ -185,7 +180,7 @@ const MAX_SURVEY_BYTES: u64 = 256 << 20;
 #[pyfunction]
 pub fn kamon_survey_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Bound<'_, PyAny>> {
     let shown = path.display().to_string();
-    let bytes = kamisado_files::read(&path, MAX_SURVEY_BYTES, "a survey file")
+    let bytes = kamisado_files::read(&path, limits::MAX_TEXT_BYTES, "a survey file")
         .map_err(|e| input_error(format!("{shown}: {e}")))?;
     let text =
         String::from_utf8(bytes).map_err(|_| input_error(format!("{shown}: not UTF-8 text")))?;

@@ -3,18 +3,19 @@
 
 use std::path::PathBuf;
 
+use kamisado_analysis::limits;
 use kamisado_analysis::request::Line;
 use kamisado_analysis::{Oracle, OracleError, Rounds};
-use kamisado_match::{MatchPosition, Target};
+use kamisado_match::MatchPosition;
 use kamisado_solver::{Depth, Options, SolveError};
 use pyo3::prelude::*;
 
-use crate::database::{self, Database, BOOK};
+use crate::database::Database;
 use crate::errors::{input_error, search_error, TimeLimitError};
 use crate::{search, to_python};
 
 /// The command line's default table size limit (`--hash-mb`), in MiB.
-pub const DEFAULT_HASH_MB: u64 = 128;
+pub const DEFAULT_HASH_MB: u64 = limits::DEFAULT_HASH_MB;
 
 /// Where answers come from before a search.
 pub enum Db {
@@ -44,14 +45,14 @@ impl Db {
         })
     }
 
+    /// The database asked for, opened and checked as the command line opens `--db`.
     fn open(&self) -> PyResult<Option<kamisado_db::Database>> {
-        let book = std::path::Path::new(BOOK);
-        match self {
-            Db::None => Ok(None),
-            Db::File(path) => database::open(path).map(Some),
-            Db::Default if book.is_file() => database::open(book).map(Some),
-            Db::Default => Ok(None),
-        }
+        let path = match self {
+            Db::None => Some(std::path::Path::new("none")),
+            Db::File(path) => Some(path.as_path()),
+            Db::Default => None,
+        };
+        limits::database(path).map_err(input_error)
     }
 }
 
@@ -70,32 +71,15 @@ pub struct Request<'a> {
 /// The solver settings `threads` and `hash_mb` ask for, checked as the command line
 /// checks `--threads` and `--hash-mb`.
 pub fn options(threads: Option<usize>, hash_mb: u64) -> PyResult<Options> {
-    if !(1..=1_048_576).contains(&hash_mb) {
-        return Err(input_error(format!(
-            "hash_mb: {hash_mb} is not a table size from 1 to 1048576 MiB"
-        )));
-    }
-    let mut options = Options {
-        table_bytes: (hash_mb as usize) << 20,
-        ..Options::default()
-    };
-    if let Some(threads) = threads {
-        if !(1..=1024).contains(&threads) {
-            return Err(input_error(format!(
-                "threads: {threads} is not a number of threads from 1 to 1024"
-            )));
-        }
-        options.threads = threads;
-    }
-    Ok(options)
+    limits::search_options(threads.map(|t| t as u64), hash_mb).map_err(input_error)
 }
 
 /// A solver's failure to start: a table too big for this machine is the caller's to
 /// change (bad input, as the command line's exit code 2).
 pub fn solver_error(hash_mb: u64, e: SolveError) -> PyErr {
-    match e {
-        SolveError::Memory(_) => input_error(format!("hash_mb {hash_mb}: {e}")),
-        e => search_error(e),
+    match limits::table_too_big("hash_mb", hash_mb, e) {
+        Ok(message) => input_error(message),
+        Err(e) => search_error(e),
     }
 }
 
@@ -115,16 +99,7 @@ fn read_position(
     moves: Option<&str>,
     target: Option<u32>,
 ) -> PyResult<MatchPosition> {
-    let target =
-        match target {
-            None => None,
-            Some(_) if position.is_some() => return Err(input_error(
-                "target: give a position or a target, not both (a position's text has its target)",
-            )),
-            Some(points) => Some(Target::from_points(points).ok_or_else(|| {
-                input_error("target: expected a match target: 1, 3, 7 or 15 points")
-            })?),
-        };
+    let target = limits::target_for(position, target).map_err(input_error)?;
     Line::read(position, moves, target)
         .map(|line| line.given)
         .map_err(input_error)
@@ -203,10 +178,9 @@ pub fn solve<'py>(
     })?;
     match answer {
         Ok(report) => to_python(py, &report),
-        Err(OracleError::Stopped) => Err(TimeLimitError::new_err(format!(
-            "no answer within the time limit of {} s ({} nodes searched)",
+        Err(OracleError::Stopped) => Err(TimeLimitError::new_err(limits::no_answer_in_time(
             time_limit.unwrap_or_default(),
-            kamisado_analysis::thousands(oracle.nodes())
+            oracle.nodes(),
         ))),
         Err(e) => Err(oracle_error(e)),
     }

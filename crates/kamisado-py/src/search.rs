@@ -19,18 +19,10 @@ use crate::errors::input_error;
 /// feels immediate, long enough to cost nothing.
 const POLL: Duration = Duration::from_millis(20);
 
-/// A time limit as Python gives it (seconds, `None` for none), checked: a limit that is
-/// negative, not a number or too large for a duration is bad input.
+/// A time limit as Python gives it (seconds, `None` for none), checked as the command
+/// line checks `--time-limit`.
 pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    seconds
-        .map(|s| {
-            Duration::try_from_secs_f64(s).map_err(|_| {
-                input_error(format!(
-                    "time_limit: {s} is not a number of seconds (a number, 0 or more)"
-                ))
-            })
-        })
-        .transpose()
+    kamisado_analysis::limits::time_limit(seconds).map_err(input_error)
 }
 
 /// Runs `work` on a thread of its own without the GIL, with a cancel flag raised when

@@ -17,7 +17,7 @@ use crate::output::{progress, thousands, write_file, OutputKind};
 use crate::report::{self, Report};
 
 /// Where the book lives, and where every command that answers positions looks for it.
-pub const DEFAULT_BOOK: &str = "data/book.kdb";
+pub const DEFAULT_BOOK: &str = kamisado_analysis::limits::BOOK;
 
 pub const BOOK_HELP: &str = "\
 Builds the opening book: every position reachable in the first PLIES moves from the start

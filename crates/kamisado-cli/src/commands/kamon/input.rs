@@ -1,6 +1,6 @@
 //! Turning what the user typed into a Kamon game record and a solver.
 
-use kamisado_solver::{Options, SolveError, Solver};
+use kamisado_solver::Solver;
 use kamon_core::{KamonGame, Layout, Record};
 
 use super::KamonPositionArgs;
@@ -27,17 +27,11 @@ pub fn random_record(seed: u64, after: u32) -> Result<Record> {
 /// A solver of `layout` as the search arguments ask; a table too big for this machine is
 /// the user's to change (exit code 2).
 pub fn solver(layout: &Layout, args: &SearchArgs) -> Result<Solver<KamonGame>> {
-    let mut options = Options {
-        table_bytes: (args.hash_mb as usize) << 20,
-        ..Options::default()
-    };
-    if let Some(threads) = args.threads {
-        options.threads = threads as usize;
-    }
-    Solver::new(KamonGame::new(layout.clone()), options).map_err(|e| match e {
-        SolveError::Memory(_) => Failure::input(format!("--hash-mb {}: {e}", args.hash_mb)),
-        e => Failure::internal(e),
-    })
+    Solver::new(
+        KamonGame::new(layout.clone()),
+        crate::input::solver_options(args),
+    )
+    .map_err(|e| crate::input::solve_error(args, e))
 }
 
 /// Cells as text, as the reports give them.

@@ -2,6 +2,7 @@
 
 use std::time::{Duration, Instant};
 
+use kamisado_analysis::limits;
 use kamisado_solver::{with_time_limit, Cancel, SolveError};
 use kamon_cert::{prove, Certificate, Claim, Progress, ProveError};
 use serde::Serialize;
@@ -121,9 +122,8 @@ pub fn run(args: ProveArgs) -> Result<()> {
         Ok(_) => {}
         Err(SolveError::Stopped) => {
             return Err(Failure::internal(format!(
-                "no answer within the time limit of {} s ({} nodes searched); nothing written",
-                args.time_limit.unwrap_or_default(),
-                thousands(solver.nodes())
+                "{}; nothing written",
+                limits::no_answer_in_time(args.time_limit.unwrap_or_default(), solver.nodes())
             )))
         }
         Err(e) => return Err(Failure::internal(e)),

@@ -3,12 +3,12 @@
 use std::time::Duration;
 
 use kamisado_analysis::kamon::{self, SolveReport};
+use kamisado_analysis::limits;
 use kamisado_solver::{with_time_limit, Cancel, SolveError};
 
 use super::search::outcome_for;
 use super::{board, input, SolveArgs};
 use crate::failure::{Failure, Result};
-use crate::output::thousands;
 use crate::render::use_colour;
 use crate::report::{self, Report};
 
@@ -67,10 +67,9 @@ pub fn run(args: SolveArgs) -> Result<()> {
         },
     );
     let report = result.map_err(|e| match e {
-        SolveError::Stopped => Failure::internal(format!(
-            "no answer within the time limit of {} s ({} nodes searched)",
+        SolveError::Stopped => Failure::internal(limits::no_answer_in_time(
             args.time_limit.unwrap_or_default(),
-            thousands(solver.nodes())
+            solver.nodes(),
         )),
         e => Failure::internal(e),
     })?;
