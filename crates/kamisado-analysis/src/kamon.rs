@@ -11,12 +11,13 @@
 use std::time::Instant;
 
 use kamisado_solver::{
-    Cancel, Game, Outcome, Progress, Score, Solution, SolveError, Solver, Stage, Value,
+    Cancel, Game, Options, Outcome, Progress, Score, Solution, SolveError, Solver, Stage, Value,
 };
 use kamon_core::{Cell, EndReason, KamonGame, Layout, Player, Position, Record};
 use serde::Serialize;
 
 use crate::perfect_line::walk;
+use crate::request::{random_record, RequestError};
 use crate::survey_file::{Entry, MoveValue};
 use crate::SearchStats;
 
@@ -414,14 +415,70 @@ struct SurveySolved {
     moves: Vec<(Cell, Value)>,
 }
 
-/// Layout `index` of a survey run (`kamisado kamon survey`): `record`, the layout of seed
-/// `seed` after its random placements, solved by `solver`, a fresh solver of its layout
-/// (so one layout's table never helps another and the times compare), as the survey
-/// file records it: its value, and unless `value_only` its remoteness and perfect line,
-/// and every first placement's value. `time_limit` is what the caller gave `cancel` (it
-/// is recorded); stopped by `cancel`, the entry has no value, which is how a survey
-/// records a layout not solved in time.
-pub fn survey_layout(
+/// Checks that a survey run from `seed` of `layouts` layouts has a seed for each (layout
+/// i is of seed `seed + i`).
+pub fn survey_seeds(seed: u64, layouts: u64) -> Result<(), RequestError> {
+    if layouts > 0 && seed.checked_add(layouts - 1).is_none() {
+        return Err(RequestError::Invalid(format!(
+            "--seed {seed} --layouts {layouts}: the layouts' seeds would pass 2^64 - 1"
+        )));
+    }
+    Ok(())
+}
+
+/// Why a layout of a survey was not solved (a time limit is not a failure: the layout is
+/// recorded unsolved).
+#[derive(Debug, thiserror::Error)]
+pub enum SurveyError {
+    /// The layout cannot be made (see [`random_record`]).
+    #[error(transparent)]
+    Layout(RequestError),
+    /// Its solver cannot start (a table too big for this machine, see
+    /// [`table_too_big`](crate::limits::table_too_big)).
+    #[error(transparent)]
+    Solver(SolveError),
+    /// The search failed.
+    #[error(transparent)]
+    Search(SolveError),
+}
+
+/// Layout `index` of the survey run from `seed` after `after` random placements
+/// (`kamisado kamon survey`): the random layout of seed `seed + index` (see
+/// [`survey_seeds`]) after its placements, solved by a fresh solver with `options` (so
+/// one layout's table never helps another and the times compare), as the survey file
+/// records it: its value, and unless `value_only` its remoteness and perfect line, and
+/// every first placement's value. `time_limit` is what the caller gave `cancel` (it is
+/// recorded); stopped by `cancel`, the entry has no value, which is how a survey records
+/// a layout not solved in time.
+#[allow(clippy::too_many_arguments)]
+pub fn survey_entry(
+    seed: u64,
+    after: u32,
+    index: u64,
+    options: Options,
+    value_only: bool,
+    time_limit: Option<f64>,
+    cancel: &Cancel,
+) -> Result<Entry, SurveyError> {
+    let layout_seed = seed.wrapping_add(index);
+    let record = random_record(layout_seed, after).map_err(SurveyError::Layout)?;
+    let solver = Solver::new(KamonGame::new(record.layout().clone()), options)
+        .map_err(SurveyError::Solver)?;
+    survey_layout(
+        index,
+        layout_seed,
+        &record,
+        &solver,
+        value_only,
+        time_limit,
+        cancel,
+    )
+    .map_err(SurveyError::Search)
+}
+
+/// Layout `index` of a survey run: `record`, the layout of seed `seed` after its random
+/// placements, solved by `solver`, a fresh solver of its layout (see [`survey_entry`]).
+fn survey_layout(
     index: u64,
     seed: u64,
     record: &Record,
@@ -494,7 +551,6 @@ pub fn survey_layout(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kamisado_solver::Options;
 
     /// A survey layout solved holds together as the survey file checks an entry (its
     /// layout, placements, winner, first moves and perfect line), its value is the plain
@@ -532,5 +588,38 @@ mod tests {
             unsolved.check(after).unwrap();
             assert_eq!((unsolved.value, unsolved.pv), (None, None));
         }
+    }
+
+    /// Layout i of a run from seed S is seed S + i's, solved as [`survey_layout`] solves
+    /// it; a run whose seeds would pass 2^64 - 1 is refused before any layout.
+    #[test]
+    fn a_survey_entry_is_the_layout_of_its_seed_plus_its_index() {
+        let options = Options {
+            threads: 1,
+            table_bytes: 16 << 20,
+        };
+        let cancel = Cancel::new();
+        let entry = survey_entry(4, 14, 1, options, true, None, &cancel).unwrap();
+        let record = Record::random(5, 14).unwrap();
+        let solver = Solver::new(KamonGame::new(record.layout().clone()), options).unwrap();
+        let direct = survey_layout(1, 5, &record, &solver, true, None, &cancel).unwrap();
+        assert_eq!((entry.index, entry.seed), (1, 5));
+        assert_eq!(
+            (&entry.layout, &entry.value, &entry.first_moves),
+            (&direct.layout, &direct.value, &direct.first_moves)
+        );
+        assert!(matches!(
+            survey_entry(1, 40, 0, options, true, None, &cancel),
+            Err(SurveyError::Layout(_))
+        ));
+        survey_seeds(u64::MAX, 1).unwrap();
+        survey_seeds(0, 0).unwrap();
+        assert_eq!(
+            survey_seeds(u64::MAX, 2).unwrap_err().to_string(),
+            format!(
+                "--seed {} --layouts 2: the layouts' seeds would pass 2^64 - 1",
+                u64::MAX
+            )
+        );
     }
 }

@@ -24,7 +24,7 @@
 //! - [`kamon`]: the same for Kamon: `kamon solve --json`'s report ([`kamon::solve`]),
 //!   every cell of a position ([`kamon::analyse`], [`kamon::query`]), its perfect line and
 //!   the perfect player of `kamon play` ([`kamon::reply`]), and one layout of a survey
-//!   solved as `kamon survey` records it ([`kamon::survey_layout`]).
+//!   solved as `kamon survey` records it ([`kamon::survey_entry`]).
 //! - [`limits`]: the bounds on what a front end is asked (threads, table size, time
 //!   limit, target, database, text size), each checked once with its message.
 //! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's

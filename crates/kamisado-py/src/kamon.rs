@@ -145,29 +145,17 @@ pub fn kamon_survey<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = search::time_limit(time_limit)?;
     let options = options(threads, hash_mb)?;
-    if layouts > 0 && seed.checked_add(layouts - 1).is_none() {
-        return Err(input_error(format!(
-            "seed {seed}, layouts {layouts}: the layouts' seeds would pass 2^64 - 1"
-        )));
-    }
+    kamon::survey_seeds(seed, layouts).map_err(input_error)?;
     let mut file = kamisado_analysis::SurveyFile::new();
     for index in 0..layouts {
-        let layout_seed = seed + index;
-        let record = request::random_record(layout_seed, after).map_err(input_error)?;
-        let solver = Solver::new(KamonGame::new(record.layout().clone()), options)
-            .map_err(|e| solver_error(hash_mb, e))?;
         let entry = search::run(py, limit, |cancel| {
-            kamon::survey_layout(
-                index,
-                layout_seed,
-                &record,
-                &solver,
-                value_only,
-                time_limit,
-                cancel,
-            )
+            kamon::survey_entry(seed, after, index, options, value_only, time_limit, cancel)
         })?
-        .map_err(search_error)?;
+        .map_err(|e| match e {
+            kamon::SurveyError::Layout(e) => input_error(e),
+            kamon::SurveyError::Solver(e) => solver_error(hash_mb, e),
+            kamon::SurveyError::Search(e) => search_error(e),
+        })?;
         file.add(seed, after, entry);
     }
     py.import("json")?.call_method1("loads", (file.to_text(),))

@@ -8,12 +8,12 @@
 
 use std::time::Duration;
 
-use kamisado_analysis::kamon;
+use kamisado_analysis::kamon::{self, SurveyError};
 use kamisado_solver::with_time_limit;
 use serde::Serialize;
 
 use super::survey_file::{self, Entry, SurveyFile};
-use super::{input, SurveyMergeArgs, SurveyRunArgs};
+use super::{SurveyMergeArgs, SurveyRunArgs};
 use crate::failure::{Failure, Result};
 use crate::output::progress;
 use crate::report::{self, Report};
@@ -60,34 +60,30 @@ impl Report for MergeReport {
 
 /// Solves layout `index` of the run: the analysis library's, with this run's time limit.
 fn solve_layout(index: u64, args: &SurveyRunArgs) -> Result<Entry> {
-    let seed = args.seed.wrapping_add(index);
-    let record = input::random_record(seed, args.after)?;
-    let solver = input::solver(record.layout(), &args.search)?;
     let limit = args.time_limit.map(Duration::from_secs_f64);
     with_time_limit(limit, |cancel| {
-        kamon::survey_layout(
+        kamon::survey_entry(
+            args.seed,
+            args.after,
             index,
-            seed,
-            &record,
-            &solver,
+            crate::input::solver_options(&args.search),
             args.value_only,
             args.time_limit,
             cancel,
         )
     })
-    .map_err(Failure::internal)
+    .map_err(|e| match e {
+        SurveyError::Layout(e) => Failure::input(e),
+        SurveyError::Solver(e) => crate::input::solve_error(&args.search, e),
+        SurveyError::Search(e) => Failure::internal(e),
+    })
 }
 
 pub fn run(args: SurveyRunArgs) -> Result<()> {
     let layouts = args.layouts.ok_or_else(|| {
         Failure::input("survey: give --layouts N (or join files with `survey merge`)")
     })?;
-    if layouts > 0 && args.seed.checked_add(layouts - 1).is_none() {
-        return Err(Failure::input(format!(
-            "--seed {} --layouts {layouts}: the layouts' seeds would pass 2^64 - 1",
-            args.seed
-        )));
-    }
+    kamon::survey_seeds(args.seed, layouts).map_err(Failure::input)?;
     let (shard, shards) = args.shard.unwrap_or((1, 1));
     let mut file = match &args.out {
         Some(path) => survey_file::load_or_new(path)?,
