@@ -22,40 +22,45 @@ pub fn kamon_random(seed: u64, after: u32) -> PyResult<(String, Vec<String>)> {
     ))
 }
 
-/// The game asked about and the solver of its layout, as the arguments ask.
-fn game_and_solver(
-    position: Position,
-    threads: Option<usize>,
-    hash_mb: u64,
-) -> PyResult<(Record, Solver<KamonGame>)> {
-    // Read as the library reads a text request (its checks and messages: a layout and
-    // a seed both, a seed's placements past 35), the numbers given as their text.
-    let (seed, after) = (
-        position.seed.map(|s| s.to_string()),
-        position.after.map(|a| a.to_string()),
-    );
-    let record = request::read_kamon(
-        position.layout,
-        seed.as_deref(),
-        after.as_deref(),
-        position.moves,
-    )
-    .map_err(input_error)?;
-    let solver = Solver::new(
-        KamonGame::new(record.layout().clone()),
-        options(threads, hash_mb)?,
-    )
-    .map_err(|e| solver_error(hash_mb, e))?;
-    Ok((record, solver))
+/// A Kamon question as `kamon_solve` and `kamon_query` take it: the game (a layout,
+/// given or of a seed after its random placements, then placements played from there),
+/// the solver of its layout and the time limit.
+struct Asked {
+    record: Record,
+    solver: Solver<KamonGame>,
+    limit: Option<std::time::Duration>,
 }
 
-/// Where a Kamon question starts: a layout (given, or of a seed after its random
-/// placements) and placements played from there.
-struct Position<'a> {
-    seed: Option<u64>,
-    layout: Option<&'a str>,
-    after: Option<u32>,
-    moves: Option<&'a str>,
+impl Asked {
+    /// The question the keyword arguments ask, read and checked as the command line reads
+    /// `kamon solve`'s arguments (the library's checks and messages: a layout and a seed
+    /// both, a seed's placements past 35, the numbers' bounds).
+    #[allow(clippy::too_many_arguments)]
+    fn read(
+        seed: Option<u64>,
+        layout: Option<&str>,
+        after: Option<u32>,
+        moves: Option<&str>,
+        time_limit: Option<f64>,
+        threads: Option<usize>,
+        hash_mb: u64,
+    ) -> PyResult<Asked> {
+        let limit = search::time_limit(time_limit)?;
+        // The numbers given as their text, as a text request gives them.
+        let (seed, after) = (seed.map(|s| s.to_string()), after.map(|a| a.to_string()));
+        let record = request::read_kamon(layout, seed.as_deref(), after.as_deref(), moves)
+            .map_err(input_error)?;
+        let solver = Solver::new(
+            KamonGame::new(record.layout().clone()),
+            options(threads, hash_mb)?,
+        )
+        .map_err(|e| solver_error(hash_mb, e))?;
+        Ok(Asked {
+            record,
+            solver,
+            limit,
+        })
+    }
 }
 
 /// A Kamon position solved: `kamisado kamon solve --json`.
@@ -73,14 +78,11 @@ pub fn kamon_solve<'py>(
     threads: Option<usize>,
     hash_mb: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let limit = search::time_limit(time_limit)?;
-    let asked = Position {
-        seed,
-        layout,
-        after,
-        moves,
-    };
-    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
+    let Asked {
+        record,
+        solver,
+        limit,
+    } = Asked::read(seed, layout, after, moves, time_limit, threads, hash_mb)?;
     let answer = search::run(py, limit, |cancel| {
         kamon::solve(&solver, &record, value_only, cancel)
     })?;
@@ -110,14 +112,11 @@ pub fn kamon_query<'py>(
     threads: Option<usize>,
     hash_mb: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let limit = search::time_limit(time_limit)?;
-    let asked = Position {
-        seed,
-        layout,
-        after,
-        moves,
-    };
-    let (record, solver) = game_and_solver(asked, threads, hash_mb)?;
+    let Asked {
+        record,
+        solver,
+        limit,
+    } = Asked::read(seed, layout, after, moves, time_limit, threads, hash_mb)?;
     let report = search::run(py, limit, |cancel| {
         kamon::query(&solver, &record, cancel, &|_| {})
     })?
