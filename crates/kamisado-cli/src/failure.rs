@@ -44,19 +44,7 @@ impl Failure {
     }
 }
 
-/// `text` with control characters escaped: a message is one line on the terminal,
-/// whatever it quotes.
-pub fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
+pub use kamisado_core::printable;
 
 /// clap's message with each value it quotes in single quotes cut short and escaped.
 fn quote_values(message: &str) -> String {

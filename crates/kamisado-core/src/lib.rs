@@ -44,7 +44,7 @@ pub use colour::Colour;
 pub use game::Kamisado;
 pub use moves::{Move, MoveList, ParseMoveError, MAX_MOVES};
 pub use position::{EndReason, GameEnd, IllegalMove, Position};
-pub use quote::{quote, Quoted, QUOTED_CHARS};
+pub use quote::{printable, quote, Quoted, QUOTED_CHARS};
 pub use setup::{PositionError, Setup};
 pub use side::Side;
 pub use square::{ParseSquareError, Square};

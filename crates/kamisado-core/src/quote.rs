@@ -27,15 +27,33 @@ impl fmt::Display for Quoted<'_> {
             if i == QUOTED_CHARS {
                 return f.write_str("...");
             }
-            // `escape_debug` also escapes quotes and backslashes, which are visible
-            // and are left as they are.
-            if c.is_control() || (c.escape_debug().nth(1).is_some() && !"'\"\\".contains(c)) {
-                write!(f, "{}", c.escape_debug())?;
-            } else {
-                write!(f, "{c}")?;
-            }
+            write_visible(f, c)?;
         }
         Ok(())
+    }
+}
+
+/// A whole message (not cut short) as one printable line: control and other invisible
+/// characters escaped as [`quote`] escapes them, so that a message is one line on a
+/// terminal or in a page whatever it quotes.
+pub fn printable(text: &str) -> String {
+    struct Printable<'a>(&'a str);
+    impl fmt::Display for Printable<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.chars().try_for_each(|c| write_visible(f, c))
+        }
+    }
+    Printable(text).to_string()
+}
+
+/// `c`, or its escape if it is a control or other invisible character.
+fn write_visible(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+    // `escape_debug` also escapes quotes and backslashes, which are visible and are left
+    // as they are.
+    if c.is_control() || (c.escape_debug().nth(1).is_some() && !"'\"\\".contains(c)) {
+        write!(f, "{}", c.escape_debug())
+    } else {
+        write!(f, "{c}")
     }
 }
 
@@ -56,5 +74,15 @@ mod tests {
             quote(&"x".repeat(QUOTED_CHARS)).to_string().len(),
             QUOTED_CHARS
         );
+    }
+
+    #[test]
+    fn a_printable_message_is_whole_and_one_line() {
+        let long = format!("{}\n{}", "x".repeat(100), "y\u{1b}[2J");
+        assert_eq!(
+            printable(&long),
+            format!("{}\\n{}", "x".repeat(100), "y\\u{1b}[2J")
+        );
+        assert_eq!(printable("it's \"x\" \\"), "it's \"x\" \\");
     }
 }

@@ -74,7 +74,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     };
     let mut app = serve::App::new(
         kamisado_analysis::Oracle::new(db, solver),
-        args.search.clone(),
+        input::solver_options(&args.search),
         settings,
     );
     if let Some(path) = &args.match_db {

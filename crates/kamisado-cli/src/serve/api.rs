@@ -24,7 +24,7 @@ use kamisado_analysis::{Request, RequestText};
 use super::answer::{answer, Answer, Request as KamisadoRequest};
 use super::kamon;
 use super::{games, App};
-use crate::failure::printable;
+use kamisado_core::printable;
 
 /// How long a request waits for a search permit before it is told to try again: long
 /// enough for a click that follows a click, short enough that an overloaded server says

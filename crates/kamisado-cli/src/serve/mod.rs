@@ -43,7 +43,6 @@ use kamisado_solver::{Options, SolveError};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use crate::args::SearchArgs;
 pub use match_values::MatchProofs;
 
 /// How the server shares the machine.
@@ -71,15 +70,14 @@ pub struct App {
 }
 
 impl App {
-    /// `search` makes the match rounds' oracle and Kamon's solvers, one layout at a time.
-    pub fn new(oracle: Oracle, search: SearchArgs, settings: Settings) -> App {
+    /// `options` (threads, table size) make the match rounds' oracle and Kamon's solvers,
+    /// one layout at a time.
+    pub fn new(oracle: Oracle, options: Options, settings: Settings) -> App {
         App {
             oracle: Arc::new(oracle),
             sumo_oracle: OnceLock::new(),
-            kamon: Arc::new(kamon::KamonSolvers::new(crate::input::solver_options(
-                &search,
-            ))),
-            options: crate::input::solver_options(&search),
+            kamon: Arc::new(kamon::KamonSolvers::new(options)),
+            options,
             match_proofs: None,
             permits: Arc::new(Semaphore::new(settings.searches.max(1))),
             settings,
