@@ -344,6 +344,8 @@ impl Position {
     /// [`Position::play_unchecked`] for a caller that knows whether `cell` is one of the
     /// mover's threats ([`Position::threats`]): then the placement makes a shape exactly
     /// when it is, and no shape needs looking for otherwise.
+    // Only the solver's adapter (game.rs) keeps the threats as it plays.
+    #[cfg(feature = "solver")]
     #[inline]
     pub(crate) fn play_knowing_threat(
         &self,
@@ -474,6 +476,8 @@ impl Position {
     /// enclosed `cell` alone (the one cell left open around `cell`, then checked again).
     /// New threats lie next to the chain through `cell`: where it now reaches a side the
     /// opposite side's chains also reach, or where a piece would close a loop through it.
+    // Only the solver's adapter (game.rs) keeps the threats as it plays.
+    #[cfg(feature = "solver")]
     pub(crate) fn threats_after(&self, cell: Cell, before: Bitboard) -> Bitboard {
         if self.end.is_some() {
             return Bitboard::EMPTY;
