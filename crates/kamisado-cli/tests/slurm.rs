@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
+use kamisado_analysis::survey_file::{Entry, SurveyFile};
 use kamisado_analysis::units_file::UnitsFile;
+use kamisado_match_solver::Speculation;
 
 mod common;
 use common::kamisado;
@@ -108,24 +110,24 @@ fn final_state(conf: &str, job: &str) -> Option<String> {
     Some(state.to_owned())
 }
 
-/// What a survey entry says about its layout (not what it cost).
-fn results(survey: &serde_json::Value) -> Vec<serde_json::Value> {
-    survey["runs"][0]["entries"]
-        .as_array()
-        .unwrap()
+/// What a survey file's entries say about their layouts (not what they cost), read by
+/// the library's one definition of the file (which also checks every entry).
+fn results(path: &Path) -> Vec<Entry> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let survey = SurveyFile::parse(&text, &path.display().to_string()).unwrap();
+    assert_eq!(survey.runs.len(), 1, "{}: one run", path.display());
+    survey.runs[0]
+        .entries
         .iter()
-        .map(|e| {
-            let mut e = e.clone();
-            for cost in ["nodes", "seconds", "threads", "hash_mb", "load"] {
-                e.as_object_mut().unwrap().remove(cost);
-            }
-            e
+        .map(|e| Entry {
+            nodes: 0,
+            seconds: 0.0,
+            threads: 0,
+            hash_mb: 0,
+            load: None,
+            ..e.clone()
         })
         .collect()
-}
-
-fn read_json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn stamp(path: &Path) -> (Vec<u8>, SystemTime) {
@@ -215,15 +217,13 @@ fn a_speculative_proof_verified_in_shares_is_the_single_process_value() {
     }
     shares.sort_by_key(|s| s["share"].as_str().unwrap_or_default().to_owned());
     assert_eq!(shares.len(), 2, "{shares:?}");
+    // The report itself is the binary's (`whole-match solve --json`); its speculation
+    // counts are the match solver's type.
     let counts: Vec<(u64, u64, u64)> = shares
         .iter()
         .map(|s| {
-            let c = &s["speculation"];
-            (
-                c["relied_on"].as_u64().unwrap(),
-                c["verified"].as_u64().unwrap(),
-                c["wrong"].as_u64().unwrap(),
-            )
+            let c: Speculation = serde_json::from_value(s["speculation"].clone()).unwrap();
+            (c.relied_on, c.verified, c.wrong)
         })
         .collect();
     assert_eq!(shares[0]["share"], "1/2");
@@ -256,7 +256,8 @@ fn a_speculative_proof_verified_in_shares_is_the_single_process_value() {
     assert_eq!(last["proven"], true);
     assert_eq!(last["winner"], plain["winner"]);
     if counts[0].2 + counts[1].2 == 0 {
-        assert_eq!(last["speculation"]["verified"], 0, "{last}");
+        let speculation: Speculation = serde_json::from_value(last["speculation"].clone()).unwrap();
+        assert_eq!(speculation.verified, 0, "{last}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -307,8 +308,8 @@ fn job_arrays_and_their_merges_give_the_single_process_results() {
         "the survey run",
     );
     assert_eq!(
-        results(&read_json(&survey_run.join("result.json"))),
-        results(&read_json(&single_survey)),
+        results(&survey_run.join("result.json")),
+        results(&single_survey),
         "the merged survey holds the single process's results"
     );
 
