@@ -189,7 +189,9 @@ def kamon_solve(
     ``layout``, ``moves``, ``to_move``, ``value`` (win, draw or loss for the side to
     move), ``winner``, ``remoteness``, ``best``, ``pv``, ``ends_by`` and the search's
     statistics (``nodes``, ``seconds``, ...). ``value_only`` gives the value alone
-    (proof-number search), much faster.
+    (proof-number search), much faster; it runs on one thread unless ``threads`` says
+    otherwise (more threads cost it more nodes than they save), the full solve on every
+    core.
 
     Raises :class:`TimeLimitError` (the command line's message) if ``time_limit``
     passes first, :class:`InputError` for bad input, ``KeyboardInterrupt`` on Ctrl-C.
@@ -229,7 +231,7 @@ def kamon_survey(
 
     Layout i is the random layout of seed ``seed + i`` after its ``after`` random
     placements, solved with a fresh solver of ``hash_mb`` MiB (``value_only``: the
-    values alone, much faster). Each layout gets its own ``time_limit``; one out of it
+    values alone, much faster, on one thread unless ``threads`` says otherwise). Each layout gets its own ``time_limit``; one out of it
     is recorded unsolved (no ``value``), as on the command line. Survey late positions
     (``after`` 12 or more): a layout's empty board takes far longer than a session.
 

@@ -21,6 +21,20 @@ use crate::request::{random_record, RequestError};
 use crate::survey_file::{Entry, MoveValue};
 use crate::SearchStats;
 
+/// Threads of a Kamon search for its value alone (`kamon solve --value-only`, `kamon
+/// units solve`, `kamon prove`, a value-only survey) when none are asked for. The
+/// proof-number search shares its table badly between threads on Kamon: on two threads it
+/// searched 1.8 to 23 times the nodes of one and took longer (README, *Where the nodes go*), while the
+/// full solve (remoteness and a perfect line) searches about the same nodes on two and
+/// finishes sooner, so it keeps the solver's default of every core.
+pub const VALUE_SEARCH_THREADS: usize = 1;
+
+/// The threads of a Kamon search: those `asked` for, else one for a search of the value
+/// alone ([`VALUE_SEARCH_THREADS`]), else none given (every core, the solver's default).
+pub fn threads(asked: Option<usize>, value_only: bool) -> Option<usize> {
+    asked.or(value_only.then_some(VALUE_SEARCH_THREADS))
+}
+
 /// What `kamisado kamon solve --json` prints, and the core of every Kamon answer with its
 /// cells ([`MovesReport`]), so the two never disagree on a field.
 #[derive(Clone, Debug, Serialize)]

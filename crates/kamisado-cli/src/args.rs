@@ -121,7 +121,7 @@ pub fn parse_target(text: &str) -> Result<Target, String> {
 
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Worker threads (default: all cores)
+    /// Worker threads (default: all cores; one for a Kamon value alone, which more threads slow down)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = within::<u16>(limits::THREADS))]
     pub threads: Option<u16>,
     /// Transposition table size limit in MiB; the table never grows past it

@@ -491,3 +491,20 @@ fn survey_seeds_do_not_wrap() {
     )
     .assert_one_line_error(2, "would pass 2^64 - 1");
 }
+
+#[test]
+fn a_value_alone_searches_on_one_thread_unless_asked_for_more() {
+    let threads = |extra: &[&str]| {
+        let mut args = vec!["kamon", "solve", "--seed", "1", "--after", "16", "--json"];
+        args.extend_from_slice(extra);
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.json()["threads"].as_u64().unwrap()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    assert_eq!(threads(&["--value-only"]), 1);
+    assert_eq!(threads(&["--value-only", "--threads", "3"]), 3);
+    // The full solve keeps the solver's default of every core.
+    assert_eq!(threads(&[]), cores);
+    assert_eq!(threads(&["--threads", "2"]), 2);
+}

@@ -82,7 +82,15 @@ pub fn kamon_solve<'py>(
         record,
         solver,
         limit,
-    } = Asked::read(seed, layout, after, moves, time_limit, threads, hash_mb)?;
+    } = Asked::read(
+        seed,
+        layout,
+        after,
+        moves,
+        time_limit,
+        kamon::threads(threads, value_only),
+        hash_mb,
+    )?;
     let answer = search::run(py, limit, |cancel| {
         kamon::solve(&solver, &record, value_only, cancel)
     })?;
@@ -143,7 +151,7 @@ pub fn kamon_survey<'py>(
     hash_mb: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = search::time_limit(time_limit)?;
-    let options = options(threads, hash_mb)?;
+    let options = options(kamon::threads(threads, value_only), hash_mb)?;
     kamon::survey_seeds(seed, layouts).map_err(input_error)?;
     let mut file = kamisado_analysis::SurveyFile::new();
     for index in 0..layouts {

@@ -204,3 +204,12 @@ def test_kamon_survey_equals_the_file_the_command_line_writes(cli, tmp_path, val
     first = run["entries"][0]
     solved = kamisado.kamon_solve(seed=5, after=14, value_only=True, threads=1, hash_mb=32)
     assert first["value"] == solved["value"]
+
+
+def test_a_kamon_value_alone_searches_on_one_thread_as_on_the_command_line(cli):
+    for extra, kwargs in [(["--value-only"], dict(value_only=True)), ([], {})]:
+        expected = cli.json("kamon", "solve", "--seed", "1", "--after", "16", *extra)
+        got = kamisado.kamon_solve(seed=1, after=16, **kwargs)
+        assert got["threads"] == expected["threads"]
+    assert kamisado.kamon_solve(seed=1, after=16, value_only=True)["threads"] == 1
+    assert kamisado.kamon_solve(seed=1, after=16, value_only=True, threads=2)["threads"] == 2

@@ -1,6 +1,7 @@
 //! Turning what the user typed into a Kamon game record and a solver.
 
-use kamisado_solver::Solver;
+use kamisado_analysis::kamon;
+use kamisado_solver::{Options, Solver};
 use kamon_core::{KamonGame, Layout, Record};
 
 use super::KamonPositionArgs;
@@ -24,14 +25,25 @@ pub fn random_record(seed: u64, after: u32) -> Result<Record> {
     kamisado_analysis::request::random_record(seed, after).map_err(Failure::input)
 }
 
-/// A solver of `layout` as the search arguments ask; a table too big for this machine is
+/// A solver of `layout` as the search arguments ask, for a search of the value alone
+/// (`value_only`: one thread unless `--threads` says otherwise, see
+/// [`kamon::VALUE_SEARCH_THREADS`]) or a full solve; a table too big for this machine is
 /// the user's to change (exit code 2).
-pub fn solver(layout: &Layout, args: &SearchArgs) -> Result<Solver<KamonGame>> {
+pub fn solver(layout: &Layout, args: &SearchArgs, value_only: bool) -> Result<Solver<KamonGame>> {
     Solver::new(
         KamonGame::new(layout.clone()),
-        crate::input::solver_options(args),
+        solver_options(args, value_only),
     )
     .map_err(|e| crate::input::solve_error(args, e))
+}
+
+/// The solver settings of a Kamon search (see [`solver`]).
+pub fn solver_options(args: &SearchArgs, value_only: bool) -> Options {
+    let mut options = crate::input::solver_options(args);
+    if let Some(threads) = kamon::threads(args.threads.map(usize::from), value_only) {
+        options.threads = threads;
+    }
+    options
 }
 
 /// Cells as text, as the reports give them.

@@ -47,7 +47,7 @@ fn record_of(start: &Record, moves: &[Cell]) -> Record {
 
 pub fn run(args: PlayArgs) -> Result<()> {
     let start = input::record(&args.position)?;
-    let solver = input::solver(start.layout(), &args.search)?;
+    let solver = input::solver(start.layout(), &args.search, false)?;
     let layout = start.layout().clone();
     let human: Player = args.player.into();
     let colour = use_colour(args.no_color);

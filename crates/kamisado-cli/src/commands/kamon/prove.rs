@@ -100,7 +100,7 @@ impl Report for ProveReport {
 pub fn run(args: ProveArgs) -> Result<()> {
     let record = input::record(&args.position)?;
     check_output(&args.out, OutputKind::Text)?;
-    let solver = input::solver(record.layout(), &args.search)?;
+    let solver = input::solver(record.layout(), &args.search, true)?;
     let pos = *record.position();
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;

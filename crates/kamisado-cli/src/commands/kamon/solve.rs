@@ -51,7 +51,7 @@ impl Report for SolveReport {
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let record = input::record(&args.position)?;
-    let solver = input::solver(record.layout(), &args.search)?;
+    let solver = input::solver(record.layout(), &args.search, args.value_only)?;
     let limit = args.time_limit.map(Duration::from_secs_f64);
     // A spinner with the nodes so far, on a terminal: a search may take minutes.
     let quiet = args.output.quiet || args.output.json;

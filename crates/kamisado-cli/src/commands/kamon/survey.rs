@@ -66,7 +66,7 @@ fn solve_layout(index: u64, args: &SurveyRunArgs) -> Result<Entry> {
             args.seed,
             args.after,
             index,
-            crate::input::solver_options(&args.search),
+            super::input::solver_options(&args.search, args.value_only),
             args.value_only,
             args.time_limit,
             cancel,

@@ -185,7 +185,7 @@ impl Report for SolveReport {
 /// Solves unit `i` with a solver of its own.
 fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResult> {
     let record = split.unit_record(i);
-    let solver = input::solver(record.layout(), &args.search)?;
+    let solver = input::solver(record.layout(), &args.search, true)?;
     let node = solver.game().node(record.position());
     let started = Instant::now();
     let limit = args.time_limit.map(Duration::from_secs_f64);
