@@ -6,31 +6,38 @@
 //!
 //! ```text
 //! cargo run --release -p kamisado-match-solver --example final_rounds -- \
-//!     data/match-proofs/urgnob-partial.kmp 200 [--fresh] [--table-mb 256]
+//!     data/match-proofs/urgnob-partial.kmp 200 [--fresh] [--round-game] [--table-mb 256]
 //! ```
 //!
 //! By default one round solver (one table, as the verifier has) answers the whole sample
 //! in key order; `--fresh` gives every question a new solver and table, to see what the
-//! shared table saves. The values are checked against the file's.
+//! shared table saves; `--round-game` asks the plain round game (`MatchRound`) instead of
+//! the clinch question, which in a final round has the same value (every round win ends
+//! the match), to see what the clinch question's rules cost. The values are checked
+//! against the file's.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use kamisado_match::{KeyStage, MatchPosition};
+use kamisado_match::{KeyStage, MatchPosition, MatchRound};
 use kamisado_match_solver::{file, Fact, OracleMatch, Store};
+use kamisado_solver::{Cancel, Options, Solver};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: final_rounds PROOF-FILE SAMPLE [--fresh] [--table-mb N]";
+    let usage = "usage: final_rounds PROOF-FILE SAMPLE [--fresh] [--round-game] [--table-mb N]";
     let (Some(path), Some(sample)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
-    let Ok(sample) = sample.parse::<usize>() else {
-        eprintln!("the sample size {sample:?} is not a whole number; {usage}");
-        return ExitCode::from(2);
+    let sample = match sample.parse::<usize>() {
+        Ok(n) if n >= 1 => n,
+        _ => {
+            eprintln!("the sample size {sample:?} is not a whole number of at least 1; {usage}");
+            return ExitCode::from(2);
+        }
     };
     let fresh = args.iter().any(|a| a == "--fresh");
     let table_mb = match args.iter().position(|a| a == "--table-mb") {
@@ -63,7 +70,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     // Evenly spread over the key order, the same sample every run.
-    let step = (finals.len() / sample.max(1)).max(1);
+    let step = (finals.len() / sample).max(1);
     let chosen: Vec<&(MatchPosition, Fact)> = finals.iter().step_by(step).take(sample).collect();
     println!(
         "{} proven final rounds in {path}; {} sampled; table {table_mb} MiB, {}",
@@ -77,19 +84,33 @@ fn main() -> ExitCode {
     );
     let table_bytes = table_mb << 20;
     let make = || OracleMatch::new(table_bytes, true, Arc::new(Store::new())).expect("a table");
-    let mut shared = make();
+    let mut game = make();
+    let round_game = args.iter().any(|a| a == "--round-game");
+    let rounds = Solver::new(
+        MatchRound,
+        Options {
+            threads: 1,
+            table_bytes,
+        },
+    )
+    .expect("a table");
     let mut rows: Vec<(u64, f64)> = Vec::new();
     let started = Instant::now();
     for (i, (pos, fact)) in chosen.iter().enumerate() {
         if fresh {
-            shared = make();
+            game = make();
         }
-        let game = &shared;
-        let before = game.round_nodes();
         let t = Instant::now();
-        let value = game.settle_round_start(pos).expect("not stopped");
+        let (value, nodes) = if round_game {
+            let before = rounds.nodes();
+            let value = rounds.value(pos, &Cancel::new()).expect("not stopped");
+            (Some(value), rounds.nodes() - before)
+        } else {
+            let before = game.round_nodes();
+            let value = game.settle_round_start(pos).expect("not stopped");
+            (value, game.round_nodes() - before)
+        };
         let seconds = t.elapsed().as_secs_f64();
-        let nodes = game.round_nodes() - before;
         if value != fact.value() {
             eprintln!("question {i}: the round solver says {value:?}, the file {fact:?}");
             return ExitCode::from(1);
