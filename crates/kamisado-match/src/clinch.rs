@@ -79,10 +79,16 @@ impl Game for ClinchRound {
         }
     }
 
+    /// The longest moves first (a stable sort, so ties keep the rules' order): df-pn
+    /// breaks ties between children of equal promise by their order, and a tower far up
+    /// the board threatens the goal row and leaves the opponent's towers less room.
+    /// Measured on 200 final rounds of a proof file (`examples/final_rounds.rs`): 8.6%
+    /// fewer round nodes in all than the rules' order, the 90th percentile 26% fewer.
     #[inline]
     fn moves(&self, p: &ClinchPosition, out: &mut Vec<Move>) {
         out.clear();
         out.extend_from_slice(&p.pos.legal_moves());
+        out.sort_by_key(|m| std::cmp::Reverse(m.from().rank().abs_diff(m.to().rank())));
     }
 
     #[inline]
