@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo run --release -p kamisado-match-solver --example final_rounds -- \
-//!     data/match-proofs/urgnob-partial.kmp 200 [--fresh] [--round-game] [--table-mb 256]
+//!     data/match-proofs/urgnob.kmp 200 [--fresh] [--round-game] [--table-mb 256]
 //! ```
 //!
 //! By default one round solver (one table, as the verifier has) answers the whole sample
