@@ -7,6 +7,7 @@ search that failed to stop is killed by the subprocess timeout instead of hangin
 suite (the timeout is a guard, not a measurement).
 """
 
+import signal
 import subprocess
 import sys
 import textwrap
@@ -25,6 +26,14 @@ LONG_SOLVE = "kamisado.solve(threads=1, hash_mb=64{extra})"
 LONG_KAMON = "kamisado.kamon_solve(seed=1, threads=1, hash_mb=64{extra})"
 
 
+def sigint_as_at_a_terminal() -> None:
+    """Run in the child before Python starts: SIGINT back to its default action. A job
+    started in the background of a non-interactive shell (`.ci/run &`, nohup) inherits
+    SIGINT ignored, and Python then installs no KeyboardInterrupt handler: the child
+    gets SIGINT as a person's Ctrl-C at a terminal would give it, wherever the suite runs."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_child(body: str) -> subprocess.CompletedProcess:
     script = "import os, signal, threading, time\nimport kamisado\n" + textwrap.dedent(body)
     return subprocess.run(
@@ -33,6 +42,7 @@ def run_child(body: str) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         timeout=300,
+        preexec_fn=sigint_as_at_a_terminal,
     )
 
 
