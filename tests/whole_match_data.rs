@@ -71,16 +71,22 @@ fn every_entry_is_consistent() {
     }
 }
 
-#[test]
-fn final_rounds_have_the_round_solvers_value() {
-    let round = Solver::new(
+/// The plain round game's solver, which checks final rounds: at 2-2 the match is the
+/// round, so its value is the round's.
+fn round_solver() -> Solver<MatchRound> {
+    Solver::new(
         MatchRound,
         Options {
             threads: 2,
             table_bytes: 128 << 20,
         },
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn final_rounds_have_the_round_solvers_value() {
+    let round = round_solver();
     let finals: Vec<_> = shipped()
         .into_iter()
         .filter(|e| e["proven"].as_bool() == Some(true))
@@ -163,14 +169,7 @@ fn the_shipped_two_round_proof_follows_from_its_final_rounds() {
 
 #[test]
 fn the_shipped_two_round_proofs_final_rounds_have_the_round_solvers_value() {
-    let round = Solver::new(
-        MatchRound,
-        Options {
-            threads: 2,
-            table_bytes: 128 << 20,
-        },
-    )
-    .unwrap();
+    let round = round_solver();
     let finals: Vec<(MatchPosition, Value)> = two_round_proof()
         .into_iter()
         .filter(|&(key, _)| MatchPosition::key_stage(key) == KeyStage::RoundStart)
