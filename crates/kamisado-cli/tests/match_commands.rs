@@ -656,6 +656,23 @@ fn whole_match_survey_logs_the_work_it_does() {
     let entries = written["entries"].as_array().unwrap();
     assert_eq!(run.json()["entries"], entries.len(), "{}", run.stdout);
     assert_eq!(run.json()["out"], out.to_str().unwrap());
+    // The file's own description is kept, and an entry measured before round ends were
+    // counted stays without the count (absent is "not counted", not zero).
+    assert_eq!(written["about"], shipped["about"]);
+    let uncounted = shipped["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e.get("round_ends").is_none())
+        .collect::<Vec<_>>();
+    assert!(!uncounted.is_empty());
+    for old in uncounted {
+        let new = entries
+            .iter()
+            .find(|e| e["position"] == old["position"])
+            .unwrap();
+        assert!(new.get("round_ends").is_none(), "{new}");
+    }
     // Each searched entry: a heading naming its position, then progress lines.
     let (mut searched, mut counted) = (0, 0);
     for block in run.stderr.split("round start at ").skip(1) {

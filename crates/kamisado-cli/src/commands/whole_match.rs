@@ -213,9 +213,10 @@ pub struct Entry {
     pub rounds_asked: u64,
     pub rounds_settled: u64,
     /// Distinct round ends met that do not end the match (each a refill choice leading
-    /// to two round starts); absent in files written before it was counted.
-    #[serde(default)]
-    pub round_ends: u64,
+    /// to two round starts); absent in entries measured before it was counted (absent
+    /// is "not counted", never zero).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_ends: Option<u64>,
     pub seconds: f64,
     /// Root proof and disproof numbers when the run stopped (for unproven entries).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -258,7 +259,8 @@ impl Report for Entry {
             "searched    {} match nodes, {} round-solver nodes, {} round ends met, {} round starts asked ({} settled), {:.1} s, peak memory {} MiB\n",
             thousands(self.nodes),
             thousands(self.round_nodes),
-            thousands(self.round_ends),
+            self.round_ends
+                .map_or_else(|| "uncounted".to_owned(), thousands),
             self.rounds_asked,
             self.rounds_settled,
             self.seconds,
@@ -413,7 +415,7 @@ fn entry(
         round_nodes: 0,
         rounds_asked: 0,
         rounds_settled: 0,
-        round_ends: 0,
+        round_ends: None,
         seconds: 0.0,
         root_numbers: None,
         interrupted: false,
@@ -430,7 +432,7 @@ fn entry(
             entry.round_nodes = proof.round_nodes;
             entry.rounds_asked = proof.rounds_asked;
             entry.rounds_settled = proof.rounds_settled;
-            entry.round_ends = proof.round_ends;
+            entry.round_ends = Some(proof.round_ends);
             entry.seconds = proof.seconds;
             if let Method::Share(share) = method {
                 entry.share = Some(share.to_string());
@@ -458,7 +460,7 @@ fn entry(
                 entry.round_nodes = p.round_nodes;
                 entry.rounds_asked = p.rounds_asked;
                 entry.rounds_settled = p.rounds_settled;
-                entry.round_ends = p.round_ends;
+                entry.round_ends = Some(p.round_ends);
                 entry.root_numbers = Some(p.root);
             }
         }
@@ -824,7 +826,11 @@ fn read_survey(path: &std::path::Path) -> Result<Option<Survey>> {
 fn survey(args: SurveyArgs) -> Result<()> {
     crate::output::check_output(&args.out, crate::output::OutputKind::Resumable)?;
     let mut survey = read_survey(&args.out)?.unwrap_or_default();
-    survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
+    // A file's own description (the shipped one says where its proofs' cost lies) is
+    // kept; a new file gets the standard one.
+    if survey.about.is_empty() {
+        survey.about = "Whole Kamisado matches (Standard, first to 3 points) solved by `kamisado whole-match survey`: values for the side to move; proven entries are exact (values only, remoteness not computed); unproven entries give what a run reached within its time limit (their seconds). nodes: match-search nodes; round_nodes: round-solver nodes (the round solver's table is shared across the entries of one run, in order); rounds_asked/settled: round starts the round solver was asked about and settled; root_numbers: proof and disproof numbers of 'the side to move wins' at the root when the run stopped.".to_owned();
+    }
     // The list first (its round-2 starts cost round-1 solves, a minute): an interrupt
     // meanwhile ends the run at once, as nothing is searched yet that would be saved.
     let mut list = survey_positions(args.limit)?;
