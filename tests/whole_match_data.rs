@@ -7,9 +7,9 @@
 //! checked against the reference in `match_vs_reference.rs`). Every entry's fields must
 //! agree with each other, and a recorded line must lead to its position.
 //!
-//! The shipped two-round proof (`data/match-proofs/urgnob.kmp`, written by `whole-match
-//! solve --speculate`) is checked the same way: its final rounds (a sample) against the
-//! round solver, and its root's value against a match search that may use the file's
+//! The shipped two-round proofs (`data/match-proofs/urgnob.kmp` and `uobygnrp.kmp`, written
+//! by `whole-match solve --speculate`) are checked the same way: its final rounds (a sample) against the
+//! round solver, and each root's value against a match search that may use the file's
 //! final rounds but not the root's own fact, nor ask the round solver anything.
 
 use std::path::Path;
@@ -106,18 +106,37 @@ fn final_rounds_have_the_round_solvers_value() {
     }
 }
 
-/// The round start the shipped two-round proof is about: 1-2 in a Standard match, Black
-/// (one round win short of the target, so trailing) to move.
-const TWO_ROUND_START: &str = "urgnob+yp+/8/8/8/8/8/8/OPRY+UGBN b - 3";
+/// The shipped two-round proofs: each round start (one round win short of a final round,
+/// the trailing side to move), its proof file, and its value for the side to move.
+const TWO_ROUND_PROOFS: [(&str, &str, Value); 2] = [
+    // 1-2, Black to move: White wins the match.
+    (
+        "urgnob+yp+/8/8/8/8/8/8/OPRY+UGBN b - 3",
+        "data/match-proofs/urgnob.kmp",
+        Value::Loss,
+    ),
+    // 2-1, White to move: Black wins the match.
+    (
+        "uobygnrp+/8/8/8/8/8/8/N+GRPBYOU+ w - 3",
+        "data/match-proofs/uobygnrp.kmp",
+        Value::Loss,
+    ),
+];
 
-fn two_round_proof() -> Vec<([u64; 3], Fact)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/match-proofs/urgnob.kmp");
-    file::read(Path::new(path)).expect("data/match-proofs/urgnob.kmp is shipped and reads")
+fn two_round_proof(file_name: &str) -> Vec<([u64; 3], Fact)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file_name);
+    file::read(&path).unwrap_or_else(|e| panic!("{file_name} is shipped and reads: {e}"))
 }
 
 #[test]
-fn the_shipped_two_round_proof_follows_from_its_final_rounds() {
-    let facts = two_round_proof();
+fn the_shipped_two_round_proofs_follow_from_their_final_rounds() {
+    for (start, file_name, expected) in TWO_ROUND_PROOFS {
+        follows_from_its_final_rounds(start, file_name, expected);
+    }
+}
+
+fn follows_from_its_final_rounds(start_text: &str, file_name: &str, expected: Value) {
+    let facts = two_round_proof(file_name);
     let checker = MatchSolver::new(
         MatchOptions {
             threads: 1,
@@ -129,15 +148,15 @@ fn the_shipped_two_round_proof_follows_from_its_final_rounds() {
         None,
     )
     .unwrap();
-    let start: MatchPosition = TWO_ROUND_START.parse().unwrap();
+    let start: MatchPosition = start_text.parse().unwrap();
     let root_key = checker.solver().game().key(&WholeMatch::root(&start));
     let root_fact = facts
         .iter()
         .find(|(key, _)| *key == root_key)
         .map(|(_, fact)| *fact)
         .expect("the file holds its root's value");
-    // Every other fact is a final round's (a 2-2 round start: Black won this round) or
-    // the refill choice before one; the check gets the final rounds only.
+    // Every other fact is a final round's (a 2-2 round start: the trailing side won this
+    // round) or the refill choice before one; the check gets the final rounds only.
     let mut finals = 0;
     for &(key, fact) in &facts {
         if key == root_key || MatchPosition::key_stage(key) != KeyStage::RoundStart {
@@ -151,18 +170,17 @@ fn the_shipped_two_round_proof_follows_from_its_final_rounds() {
         checker.store().insert(key, fact);
         finals += 1;
     }
-    assert!(finals > 1000, "only {finals} final rounds");
+    assert!(finals > 1000, "{file_name}: only {finals} final rounds");
     let proof = checker.value(&start, &Run::default()).unwrap();
-    assert_eq!(Some(proof.value), root_fact.value(), "{TWO_ROUND_START}");
-    // White wins the match from here: the value for Black, to move, is a loss.
-    assert_eq!(proof.value, Value::Loss);
+    assert_eq!(Some(proof.value), root_fact.value(), "{start_text}");
+    assert_eq!(proof.value, expected, "{start_text}");
     assert_eq!(proof.rounds_asked, 0);
     assert!(
         proof.nodes > 0,
         "the root's value was searched, not looked up"
     );
     eprintln!(
-        "{TWO_ROUND_START}: {} match nodes, {:.1} s",
+        "{start_text}: {} match nodes, {:.1} s",
         proof.nodes, proof.seconds
     );
 }
@@ -170,7 +188,13 @@ fn the_shipped_two_round_proof_follows_from_its_final_rounds() {
 #[test]
 fn the_shipped_two_round_proofs_final_rounds_have_the_round_solvers_value() {
     let round = round_solver();
-    let finals: Vec<(MatchPosition, Value)> = two_round_proof()
+    for (_, file_name, _) in TWO_ROUND_PROOFS {
+        proofs_final_rounds_have_the_round_solvers_value(&round, file_name);
+    }
+}
+
+fn proofs_final_rounds_have_the_round_solvers_value(round: &Solver<MatchRound>, file_name: &str) {
+    let finals: Vec<(MatchPosition, Value)> = two_round_proof(file_name)
         .into_iter()
         .filter(|&(key, _)| MatchPosition::key_stage(key) == KeyStage::RoundStart)
         .filter_map(|(key, fact)| match fact {
@@ -182,13 +206,17 @@ fn the_shipped_two_round_proofs_final_rounds_have_the_round_solvers_value() {
         })
         .filter(|(pos, _)| OracleMatch::is_final_round(pos))
         .collect();
-    assert!(finals.len() > 1000, "only {} final rounds", finals.len());
+    assert!(
+        finals.len() > 1000,
+        "{file_name}: only {} final rounds",
+        finals.len()
+    );
     // An even sample of 24: each a whole round solved again by the plain round game
     // (about a tenth of a second each), so a wrong fact anywhere in the file has a
     // chance to be met, and every run meets the same ones.
     let step = finals.len() / 24;
     for (pos, value) in finals.iter().step_by(step).take(24) {
         let round_value = round.value(pos, &Cancel::new()).unwrap();
-        assert_eq!(round_value, *value, "{pos}");
+        assert_eq!(round_value, *value, "{file_name}: {pos}");
     }
 }

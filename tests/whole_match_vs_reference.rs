@@ -460,13 +460,17 @@ fn every_moves_match_value_agrees_with_minimax_on_late_positions() {
 /// Speculation (final rounds assumed won by their opener, then the ones the proof rests on
 /// verified) against the match search that asks the round solver about every final round
 /// it meets: the same value at late positions of Standard matches at 2-1 and 1-2, where
-/// the round's end leads into a final round; and again with every final round guessed
-/// lost by its opener, so that the searches run again after wrong guesses.
+/// the round's end leads into a final round; again with every final round guessed lost by
+/// its opener, so that the searches run again after wrong guesses; and again with assumed
+/// final rounds free (no price), whose walk must find every winning move in the table
+/// (no search of its own) and whose proofs rest on at least as many final rounds.
 #[test]
 fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
     let checker = match_solver(true);
     let mut speculating = match_solver(true);
     let (mut checked, mut relied_on, mut wrong, mut searches, mut slow) = (0, 0, 0, 0, 0);
+    let (mut priced_relied_on, mut free_relied_on) = (0, 0);
+    let mut free_speculating = free_speculation();
     for seed in 0..400u64 {
         if checked == 12 {
             break;
@@ -502,6 +506,26 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
             "{text}"
         );
         relied_on += (proof.speculation.relied_on > 0) as u32;
+        // Free assumed final rounds, by a solver that like the priced one keeps the facts
+        // of the positions before.
+        let free = match free_speculating.value_by_speculation(&pos, &patient) {
+            Ok(proof) => proof,
+            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+                slow += 1;
+                continue;
+            }
+            Err(e) => panic!("{text}: {e}"),
+        };
+        assert_eq!(
+            free.proof.value, expected.value,
+            "{text}, final rounds free"
+        );
+        assert_eq!(
+            free.speculation.walk_searches, 0,
+            "{text}, final rounds free"
+        );
+        priced_relied_on += proof.speculation.relied_on;
+        free_relied_on += free.speculation.relied_on;
         // The loop after a wrong guess: every final round guessed lost by its opener.
         // (A solver of its own: the other's proof file knows the final rounds verified.)
         let proof =
@@ -528,7 +552,19 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         wrong >= 3 && searches > checked,
         "the wrong guess was found wrong {wrong} times in {searches} searches"
     );
-    eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches");
+    assert!(
+        priced_relied_on <= free_relied_on,
+        "priced proofs rest on {priced_relied_on} final rounds, free ones on {free_relied_on}"
+    );
+    eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches; final rounds relied on, priced {priced_relied_on}, free {free_relied_on}");
+}
+
+/// A match solver whose speculation assumes final rounds free (no price): its proofs rest
+/// on more of them, so that there is more to split into shares.
+fn free_speculation() -> MatchSolver {
+    let mut solver = match_solver(true);
+    solver.set_final_price(None);
+    solver
 }
 
 /// A speculative proof verified in shares (as array tasks on a cluster verify it): two
@@ -564,7 +600,7 @@ fn speculation_verified_in_shares_gives_the_match_searchs_values() {
         let shares = [Share::new(1, 2).unwrap(), Share::new(2, 2).unwrap()];
         let mut parts = Vec::new();
         for share in shares {
-            let mut solver = match_solver(true);
+            let mut solver = free_speculation();
             match solver.verify_share_by_speculation(&pos, &patient, share) {
                 Ok(outcome) => parts.push((solver, outcome)),
                 Err(MatchSolveError::Solve(SolveError::Stopped)) => break,
@@ -595,7 +631,7 @@ fn speculation_verified_in_shares_gives_the_match_searchs_values() {
         split += 1;
         assert_eq!(first.verified, first.relied_on.div_ceil(2), "{text}");
         assert_eq!(second.verified, first.relied_on / 2, "{text}");
-        let merged = match_solver(true);
+        let merged = free_speculation();
         for (solver, _) in &parts {
             for (key, fact) in solver.store().facts() {
                 merged.store().insert(key, fact);

@@ -712,3 +712,66 @@ fn whole_match_survey_logs_the_work_it_does() {
     assert!(run.stdout.starts_with("11 entries, "), "{}", run.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Late in a round at 2-1 (Black to move): the round's end leads into final rounds.
+const TWO_ONE_LATE: &str = "8/gU2R+1u1/5Grn+/8/N+Bb5/3y4/4p2o/2Y3OP b y 3";
+
+/// `--count-only` stops a speculating run after its search and the walk of its proof:
+/// the value as speculated, the final rounds the proof rests on, none verified, exit 0;
+/// the full run from the same (empty) proof file finds the same proof and verifies
+/// exactly those. Without `--speculate` the option is refused.
+#[test]
+fn whole_match_solve_count_only_counts_what_a_verification_would_need() {
+    let db = std::env::temp_dir().join(format!("kamisado-count-only-{}.kmp", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let solve = |extra: &[&str]| {
+        let mut args = vec![
+            "whole-match",
+            "solve",
+            "--position",
+            TWO_ONE_LATE,
+            "--speculate",
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--db",
+            db.to_str().unwrap(),
+            "--json",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.json()
+    };
+    let counted = solve(&["--count-only"]);
+    assert_eq!(counted["proven"], false, "{counted}");
+    assert!(counted.get("value").is_none(), "{counted}");
+    let speculated = counted["speculated_value"].as_str().unwrap().to_owned();
+    assert!(speculated == "win" || speculated == "loss", "{counted}");
+    let count = &counted["speculation"];
+    assert_eq!(count["verified"], 0, "{counted}");
+    assert_eq!(count["searches"], 1, "{counted}");
+    let relied_on = count["relied_on"].as_u64().unwrap();
+    assert!(relied_on >= 1, "{counted}");
+    assert!(count["assumed"].as_u64().unwrap() >= relied_on, "{counted}");
+
+    let full = solve(&[]);
+    assert_eq!(full["proven"], true, "{full}");
+    let spec = &full["speculation"];
+    if spec["wrong"] == 0 {
+        assert_eq!(full["value"], speculated.as_str(), "{full}");
+        assert_eq!(spec["relied_on"], relied_on, "{full}");
+        assert_eq!(spec["verified"], relied_on, "{full}");
+    }
+    let _ = std::fs::remove_file(&db);
+
+    for lone in [&["--count-only"][..], &["--final-price", "4"][..]] {
+        let mut args = vec!["whole-match", "solve", "--position", TWO_ONE_LATE];
+        args.extend_from_slice(lone);
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 2, "{lone:?}: {}", run.stderr);
+        assert!(run.stderr.contains("--speculate"), "{}", run.stderr);
+    }
+}

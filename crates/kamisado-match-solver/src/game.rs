@@ -34,6 +34,12 @@ pub struct RoundCounts {
 /// How many distinct round ends [`RoundCounts::round_ends`] counts at most.
 pub const ROUND_ENDS_COUNTED: usize = 1 << 22;
 
+/// The disproof number of a priced final round for the side it is assumed to favour, in
+/// units of its price: the search must expand it to learn its value, and that gives the
+/// guess, so disproving it is as good as hopeless; finite, so that sums stay finite and a
+/// search never ends without an answer.
+const UNPROVABLE: u32 = 1 << 12;
+
 /// [`WholeMatch`] with the round solver and the store of facts at round boundaries.
 pub struct OracleMatch {
     rounds: Solver<ClinchRound>,
@@ -48,6 +54,10 @@ pub struct OracleMatch {
     assumed: Option<Mutex<HashMap<[u64; 3], MatchPosition>>>,
     /// The value assumed for a final round's opener.
     guess: Value,
+    /// With speculation on, a final round is assumed only when the match search comes to
+    /// expand it, not when it meets it, and until then it has this proof number for the
+    /// side it is assumed to favour (see [`OracleMatch::pricing_finals`]).
+    price: Option<u32>,
     /// The refill choices met, for [`RoundCounts::round_ends`].
     round_ends: Mutex<HashSet<[u64; 3]>>,
 }
@@ -75,6 +85,7 @@ impl OracleMatch {
             counts: RoundCounts::default(),
             assumed: None,
             guess: Value::Win,
+            price: None,
             round_ends: Mutex::new(HashSet::new()),
         })
     }
@@ -86,6 +97,17 @@ impl OracleMatch {
     pub fn assuming_finals(mut self, guess: Value) -> OracleMatch {
         self.assumed = Some(Mutex::new(HashMap::new()));
         self.guess = guess;
+        self
+    }
+
+    /// This game with the final rounds it assumes priced: an unknown final round is not
+    /// a proven leaf of the match search but one of proof number `price` for the side it
+    /// is assumed to favour (disproof number `UNPROVABLE` times that), taken as assumed
+    /// only when the search comes to expand it ([`Game::known_when_expanded`]). The
+    /// search then prefers proofs through few final rounds (each a verification) to
+    /// proofs through many; values are unchanged, since every assumption is verified.
+    pub fn pricing_finals(mut self, price: u32) -> OracleMatch {
+        self.price = Some(price.max(1));
         self
     }
 
@@ -171,19 +193,39 @@ impl OracleMatch {
         if let Some(fact) = self.store.get(key) {
             return fact.value();
         }
-        if let Some(assumed) = &self.assumed {
-            if Self::is_final_round(pos) {
-                assumed
-                    .lock()
-                    .expect("a lock is never poisoned")
-                    .insert(key, *pos);
-                return Some(self.guess);
-            }
+        if self.assumed.is_some() && Self::is_final_round(pos) {
+            // Priced, it is assumed only once the search comes to expand it.
+            return match self.price {
+                Some(_) => None,
+                None => Some(self.assume(key, pos)),
+            };
         }
         if !self.ask_rounds {
             return None;
         }
         self.settle_round_start(pos).ok()?
+    }
+
+    /// Notes the final round `pos` (canonical key `key`) as assumed: its value by the guess.
+    fn assume(&self, key: [u64; 3], pos: &MatchPosition) -> Value {
+        if let Some(assumed) = &self.assumed {
+            assumed
+                .lock()
+                .expect("a lock is never poisoned")
+                .insert(key, *pos);
+        }
+        self.guess
+    }
+
+    /// Whether `pos` is a final round the search would assume at a price: a round start,
+    /// speculation priced, every round win ending the match. (Not asked of the store: a
+    /// final round it knows is settled by [`Game::known`] before this matters.)
+    fn is_priced_final(&self, pos: &MatchPosition) -> bool {
+        self.price.is_some()
+            && self.assumed.is_some()
+            && pos.active().is_none()
+            && !pos.is_round_over()
+            && Self::is_final_round(pos)
     }
 
     /// `Some(Win)` if the side to move can clinch the match in this round, `Some(Loss)`
@@ -258,7 +300,30 @@ impl Game for OracleMatch {
 
     #[inline]
     fn estimate(&self, pos: &MatchPosition) -> (u32, u32) {
-        WholeMatch.estimate(pos)
+        match self.price {
+            Some(price) if self.is_priced_final(pos) => {
+                let favoured = (price, price.saturating_mul(UNPROVABLE));
+                match self.guess {
+                    Value::Win => favoured,
+                    _ => (favoured.1, favoured.0),
+                }
+            }
+            _ => WholeMatch.estimate(pos),
+        }
+    }
+
+    /// A priced final round (see [`OracleMatch::pricing_finals`]), assumed now that the
+    /// search expands it, unless the store has learnt its value meanwhile.
+    fn known_when_expanded(&self, pos: &MatchPosition) -> Option<Known> {
+        if !self.is_priced_final(pos) {
+            return None;
+        }
+        let key = pos.canonical_match_key().0;
+        let value = match self.store.get(key) {
+            Some(fact) => fact.value()?,
+            None => self.assume(key, pos),
+        };
+        Some(Known::Value(value))
     }
 
     /// At a round's first position, the round solver's answer (or the store's); at a

@@ -162,6 +162,9 @@ pub struct MatchSolver {
     pub(crate) solver: Solver<OracleMatch>,
     pub(crate) options: MatchOptions,
     pub(crate) last_speculation: Option<crate::Speculation>,
+    /// The price of an assumed final round in speculation's search (see
+    /// [`MatchSolver::set_final_price`]).
+    pub(crate) final_price: Option<u32>,
     proof_file: Option<PathBuf>,
 }
 
@@ -221,6 +224,7 @@ impl MatchSolver {
             )?,
             options,
             last_speculation: None,
+            final_price: crate::speculate::FINAL_PRICE,
             proof_file: proof_file.map(Path::to_path_buf),
         })
     }

@@ -9,7 +9,9 @@
 //! that opens them, so:
 //!
 //! 1. search the match with every final round the store does not know assumed won by its
-//!    opener ([`OracleMatch::assuming_finals`]): no round solver question for them;
+//!    opener ([`OracleMatch::assuming_finals`]): no round solver question for them; each
+//!    assumed final round has a price (a proof number, [`OracleMatch::pricing_finals`]),
+//!    so the search prefers proofs that rest on few of them;
 //! 2. walk the proof that search found (one winning move where the winner moves, every
 //!    move where the loser does) and collect the assumed final rounds it rests on;
 //! 3. ask the round solver about exactly those; if every assumption holds, the proof is
@@ -29,7 +31,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use kamisado_match::{MatchMove, MatchPosition, WholeMatch};
-use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
+use kamisado_solver::{Cancel, Game, Options, Score, SolveError, Solver, Value};
 
 use crate::game::OracleMatch;
 use crate::run::{MatchSolveError, MatchSolver, Progress, Proof, Run};
@@ -66,6 +68,15 @@ impl std::fmt::Display for Share {
     }
 }
 
+/// Which of the final rounds a speculative proof rests on a run verifies.
+#[derive(Clone, Copy)]
+enum Verifying {
+    All,
+    Share(Share),
+    /// None: the run stops after the first search and walk.
+    Nothing,
+}
+
 /// How one share of a speculative proof's verification ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ShareOutcome {
@@ -83,8 +94,16 @@ pub struct Speculation {
     /// Searches run (one more after each round of verification that found a wrong
     /// assumption).
     pub searches: u32,
-    /// Final rounds assumed won by their opener, summed over the searches.
+    /// Final rounds assumed won by their opener, summed over the searches (the walks'
+    /// searches included).
     pub assumed: u64,
+    /// Of `assumed`, those first assumed by a walk's own searches (a winning position whose
+    /// winning move neither the rules, the store nor the table showed), and how many such
+    /// searches the walks ran.
+    #[serde(default)]
+    pub walk_assumed: u64,
+    #[serde(default)]
+    pub walk_searches: u64,
     /// Final rounds the last proof rested on (each verified).
     pub relied_on: u64,
     /// Final rounds verified by the round solver in all (each a question to it), and how
@@ -116,7 +135,7 @@ impl MatchSolver {
         run: &Run,
         guess: Value,
     ) -> Result<SpeculativeProof, MatchSolveError> {
-        let (result, proof) = self.timed_speculation(pos, run, guess, None);
+        let (result, proof) = self.timed_speculation(pos, run, guess, Verifying::All);
         result.map(|proven| {
             debug_assert!(
                 proven,
@@ -141,11 +160,32 @@ impl MatchSolver {
         run: &Run,
         share: Share,
     ) -> Result<ShareOutcome, MatchSolveError> {
-        let (result, proof) = self.timed_speculation(pos, run, Value::Win, Some(share));
+        let (result, proof) = self.timed_speculation(pos, run, Value::Win, Verifying::Share(share));
         result.map(|proven| match proven {
             true => ShareOutcome::Proven(proof),
             false => ShareOutcome::Verified(proof),
         })
+    }
+
+    /// How speculation's search treats a final round it assumes: `None`, as a proven
+    /// leaf as soon as it meets it; `Some(price)`, as a leaf of that proof number for the
+    /// side it favours, assumed only if the search comes to expand it (see
+    /// [`crate::OracleMatch::pricing_finals`]). Values are the same either way; a price
+    /// makes proofs that rest on fewer final rounds (README: "Speculate, then verify").
+    pub fn set_final_price(&mut self, price: Option<u32>) {
+        self.final_price = price;
+    }
+
+    /// [`MatchSolver::value_by_speculation`]'s first search and walk, without verifying
+    /// anything: the value as speculated (`proof.value`, not proven) and how many final
+    /// rounds the proof rests on, for measuring what a verification would cost.
+    pub fn count_by_speculation(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+    ) -> Result<SpeculativeProof, MatchSolveError> {
+        let (result, proof) = self.timed_speculation(pos, run, Value::Win, Verifying::Nothing);
+        result.map(|_| proof)
     }
 
     /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
@@ -160,14 +200,21 @@ impl MatchSolver {
         pos: &MatchPosition,
         run: &Run,
         guess: Value,
-        share: Option<Share>,
+        verifying: Verifying,
     ) -> (Result<bool, MatchSolveError>, SpeculativeProof) {
         let start = Instant::now();
         let mut proof = SpeculativeProof {
             proof: Proof::free(Value::Loss),
             speculation: Speculation::default(),
         };
-        let result = self.speculate(&WholeMatch::root(pos), run, start, guess, share, &mut proof);
+        let result = self.speculate(
+            &WholeMatch::root(pos),
+            run,
+            start,
+            guess,
+            verifying,
+            &mut proof,
+        );
         proof.proof.seconds = start.elapsed().as_secs_f64();
         self.last_speculation = Some(proof.speculation);
         (result, proof)
@@ -179,7 +226,7 @@ impl MatchSolver {
         run: &Run,
         start: Instant,
         guess: Value,
-        share: Option<Share>,
+        verifying: Verifying,
         result: &mut SpeculativeProof,
     ) -> Result<bool, MatchSolveError> {
         let SpeculativeProof { proof, speculation } = result;
@@ -199,15 +246,36 @@ impl MatchSolver {
             let searched = self.value(pos, &run.with_time_limit(remaining));
             let game = self.solver.game();
             speculation.searches += 1;
-            speculation.assumed += game.assumed_count() as u64;
-            proof.round_nodes += game.round_nodes();
-            let searched = searched?;
-            proof.nodes += searched.nodes;
-            let mut tree = self.watched(deadline, run.stop_asked, || {
-                Walk::new(&self.solver).proof(pos, searched.value)
+            let searched_assumed = game.assumed_count() as u64;
+            let searched = searched.inspect_err(|_| {
+                speculation.assumed += searched_assumed;
+                proof.round_nodes += game.round_nodes();
             })?;
+            proof.nodes += searched.nodes;
+            let walk_start = self.solver.nodes();
+            let walked = self.watched(deadline, run.stop_asked, || {
+                Walk::new(&self.solver).proof(pos, searched.value)
+            });
+            // The walk's searches assume final rounds too: counted, whether or not it ended.
+            let game = self.solver.game();
+            let walk_assumed = game.assumed_count() as u64 - searched_assumed;
+            speculation.assumed += searched_assumed + walk_assumed;
+            speculation.walk_assumed += walk_assumed;
+            proof.round_nodes += game.round_nodes();
+            proof.nodes += self.solver.nodes() - walk_start;
+            let mut tree = walked?;
+            speculation.walk_searches += tree.searches;
             speculation.relied_on = tree.assumed.len() as u64;
             speculation.proof_positions = tree.positions;
+            let share = match verifying {
+                Verifying::All => None,
+                Verifying::Share(share) => Some(share),
+                Verifying::Nothing => {
+                    proof.value = searched.value;
+                    self.rebuild(None, self.options.threads)?;
+                    return Ok(false);
+                }
+            };
             let shared = share.filter(|_| !tree.assumed.is_empty());
             if let Some(share) = shared {
                 let mut keys: Vec<[u64; 3]> = tree.assumed.keys().copied().collect();
@@ -320,9 +388,10 @@ impl MatchSolver {
             options.ask_rounds,
             self.solver.game().store().clone(),
         )?;
-        let game = match guess {
-            Some(guess) => game.assuming_finals(guess),
-            None => game,
+        let game = match (guess, self.final_price) {
+            (Some(guess), Some(price)) => game.assuming_finals(guess).pricing_finals(price),
+            (Some(guess), None) => game.assuming_finals(guess),
+            (None, _) => game,
         };
         // (The new tables' pages are not touched before the old ones are dropped.)
         self.solver = Solver::new(
@@ -362,12 +431,20 @@ impl MatchSolver {
     }
 }
 
+/// The default price of an assumed final round (see [`MatchSolver::set_final_price`]).
+/// Measured at `uobygnrp+...` (README: "Speculate, then verify"): free, the proof rests on
+/// 11,022 final rounds (745 k match nodes); priced 2, 4, 8, 16, 32: 3,256, 1,967, 976,
+/// 814, 1,868 (2.8 M to 8.4 M nodes; past 16 the walk's own searches assume more).
+pub const FINAL_PRICE: Option<u32> = Some(16);
+
 /// A proof as walked from the searched table: its assumed final rounds (the leaves to
 /// verify) and its round boundaries (facts once those hold).
 struct ProofTree {
     assumed: HashMap<[u64; 3], MatchPosition>,
     boundaries: Vec<([u64; 3], Value)>,
     positions: u64,
+    /// Searches the walk ran for a winning move the table no longer showed.
+    searches: u64,
 }
 
 /// How many positions the walk's first pass (the cheapest proof among those the table
@@ -405,6 +482,7 @@ impl<'a> Walk<'a> {
                 assumed: HashMap::new(),
                 boundaries: Vec::new(),
                 positions: 0,
+                searches: 0,
             },
         }
     }
@@ -494,7 +572,7 @@ impl<'a> Walk<'a> {
 
     /// The moves of a position its side to move wins that lead to a win: those the rules,
     /// the store or the table show, else the first a search finds.
-    fn winning_moves(&self, children: &Children) -> Result<Vec<usize>, SolveError> {
+    fn winning_moves(&mut self, children: &Children) -> Result<Vec<usize>, SolveError> {
         let shown: Vec<usize> = (0..children.len())
             .filter(|&i| {
                 let (child, passed) = children[i];
@@ -505,6 +583,7 @@ impl<'a> Walk<'a> {
             return Ok(shown);
         }
         for (i, &(child, passed)) in children.iter().enumerate() {
+            self.tree.searches += 1;
             if self.solver.value(&child, self.stop)? == needed(Value::Win, passed) {
                 return Ok(vec![i]);
             }
@@ -548,11 +627,14 @@ impl<'a> Walk<'a> {
     }
 
     /// The value of `child` for its side to move if known without searching: by the
-    /// rules, from the store, or from the table.
+    /// rules (a finished match, or a win at once as the search judges it: such a child
+    /// has no table entry, and a position the search proved won through it would
+    /// otherwise be searched again, its winning move the first any search finds), from
+    /// the store, or from the table.
     fn cheap_value(&self, child: &MatchPosition) -> Option<Value> {
         let game = self.solver.game();
-        if let Some(v) = game.outcome(child) {
-            return Some(v);
+        if let Some(score) = Score::by_rules(game, child) {
+            return Some(score.value());
         }
         let key = game.key(child);
         if let Some(Fact::Proven { value, .. }) = game.store().get(key) {

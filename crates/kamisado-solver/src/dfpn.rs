@@ -218,6 +218,16 @@ impl<'a, G: Game> Prover<'a, G> {
         th_dn: u32,
         depth: usize,
     ) -> (u32, u32) {
+        if let Some(e) = self.walker.known_when_expanded(pos, key) {
+            let threshold = question.threshold();
+            if e.low >= threshold {
+                return (0, INF);
+            }
+            if e.high < threshold {
+                return (INF, 0);
+            }
+            // A value that does not answer a question about remoteness: searched on.
+        }
         self.walker.count_node();
         let start_nodes = self.walker.nodes;
         let game = self.walker.game;

@@ -95,6 +95,13 @@ pub enum Known {
 ///   question. `None` is always correct; any other answer must be true, since every
 ///   result above it relies on it. An answer that costs real work should be remembered
 ///   by the game: the table may drop it to make room, and the search then asks again.
+/// - [`Game::known_when_expanded`]: an answer like [`Game::known`]'s, given only when
+///   the proof-number search is about to expand the position (list its moves), not when
+///   it meets it as a child. For an answer that has a price (an assumption to be checked
+///   later, one check each): the game gives that price as the position's
+///   [`Game::estimate`], so the search comes to such positions only where nothing
+///   cheaper settles its question, and learns from this call which answers a proof
+///   relied on. The remoteness search does not ask; it searches such positions.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;
     type Move: Copy + Send + Sync + Eq + Debug + Display;
@@ -154,6 +161,14 @@ pub trait Game: Sync {
     /// its side to move; `None` if nothing is.
     #[inline]
     fn known(&self, _pos: &Self::Position) -> Option<Known> {
+        None
+    }
+
+    /// OPTIONAL. What is known about `pos` (unfinished, not settled by [`Game::known`])
+    /// that the proof-number search takes only on coming to expand it; `None` if nothing
+    /// is.
+    #[inline]
+    fn known_when_expanded(&self, _pos: &Self::Position) -> Option<Known> {
         None
     }
 }

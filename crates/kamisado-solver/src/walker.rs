@@ -160,6 +160,21 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
         }))
     }
 
+    /// What the game knows about `pos` only once it is to be expanded
+    /// ([`Game::known_when_expanded`]), stored in the table like [`Walker::lookup`]'s
+    /// answers.
+    #[inline]
+    pub fn known_when_expanded(&self, pos: &G::Position, key: G::Key) -> Option<Entry> {
+        let known = Entry::known(self.game.known_when_expanded(pos)?);
+        Some(self.table.update(key, |e| {
+            let mut entry = e.map_or(known, |e| e.merged(known));
+            // The old entry's numbers, made to agree with the bounds they now have.
+            entry.settle(entry.low, entry.high);
+            *e = Some(entry);
+            entry
+        }))
+    }
+
     /// The children of `pos` (at search depth `depth`), each judged by the rules and the
     /// open ones looked up in the table; `prepare` fills in each child's `extra` once it is
     /// judged or looked up (called where the compiler knows which, so that it branches no

@@ -697,6 +697,9 @@ struct Oracle<G: Game> {
     asked: std::sync::Mutex<HashMap<G::Key, usize>>,
     /// Answer for the root too (else never for `root`).
     root: Option<G::Position>,
+    /// Whether the positions `known` does not answer are answered by
+    /// `known_when_expanded` (else by nothing).
+    when_expanded: bool,
 }
 
 impl<G: Game> Oracle<G>
@@ -715,7 +718,14 @@ where
             truth,
             asked: std::sync::Mutex::new(HashMap::new()),
             root,
+            when_expanded: false,
         }
+    }
+
+    /// This oracle answering the positions `known` leaves open once they are expanded.
+    fn answering_when_expanded(mut self) -> Oracle<G> {
+        self.when_expanded = true;
+        self
     }
 
     fn third(key: G::Key) -> u64 {
@@ -767,19 +777,33 @@ where
             _ => None,
         }
     }
+    fn known_when_expanded(&self, p: &G::Position) -> Option<Known> {
+        let key = self.inner.key(p);
+        let answers = self.when_expanded && Self::third(key) == 2;
+        // Alternately the whole outcome and the value alone.
+        answers.then(|| match self.truth[&key] {
+            truth if truth.remoteness % 2 == 0 => Known::Outcome(truth),
+            truth => Known::Value(truth.value),
+        })
+    }
 }
 
 #[test]
 fn what_the_game_knows_from_elsewhere_solves_exactly() {
     let boards = all_boards();
     for (threads, bytes) in [(1, 1 << 20), (2, 1 << 8)] {
-        let game = TicTacToe {
+        let game = || TicTacToe {
             checks_wins: true,
             folds_symmetry: true,
             estimates: true,
         };
         check_against_minimax(
-            Oracle::new(game, &boards, None),
+            Oracle::new(game(), &boards, None),
+            &boards,
+            options(threads, bytes),
+        );
+        check_against_minimax(
+            Oracle::new(game(), &boards, None).answering_when_expanded(),
             &boards,
             options(threads, bytes),
         );
@@ -791,11 +815,14 @@ fn what_the_game_knows_from_elsewhere_solves_exactly() {
         } else {
             (2, 1 << 7)
         };
+        let when_expanded = seed % 8 >= 4;
         if seed % 2 == 0 {
-            let game = Oracle::new(Layered::<true>::random(seed, 12, 6), &all, None);
+            let mut game = Oracle::new(Layered::<true>::random(seed, 12, 6), &all, None);
+            game.when_expanded = when_expanded;
             check_against_minimax(game, &all, options(threads, bytes));
         } else {
-            let game = Oracle::new(Layered::<false>::random(seed, 12, 6), &all, None);
+            let mut game = Oracle::new(Layered::<false>::random(seed, 12, 6), &all, None);
+            game.when_expanded = when_expanded;
             check_against_minimax(game, &all, options(threads, bytes));
         }
     }
@@ -897,4 +924,79 @@ fn root_numbers_follow_the_search() {
     assert_eq!(solver.root_numbers(&seven), (0, u32::MAX));
     assert_eq!(solver.root_numbers(&six), (u32::MAX, 0));
     assert!(solver.nodes() > 0);
+}
+
+/// A game whose root wins two ways: by moving to position 1, whose value the game knows
+/// only when the search expands it ([`Game::known_when_expanded`]) and prices by its
+/// estimate, or through position 2, a short real win (three replies, each lost at once).
+/// Every non-root position is lost by its mover: 1 and 2 have moves to positions 3..=5,
+/// whose movers win at once by moving to 6 (finished, lost by its mover).
+struct Priced {
+    price: u32,
+    expanded: std::sync::atomic::AtomicU32,
+}
+
+impl Game for Priced {
+    type Position = u8;
+    type Move = u8;
+    type Key = u64;
+
+    fn outcome(&self, p: &u8) -> Option<Value> {
+        (*p == 6).then_some(Value::Loss)
+    }
+    fn player(&self, p: &u8) -> Player {
+        match p {
+            0 | 3..=5 => Player::First,
+            _ => Player::Second,
+        }
+    }
+    fn moves(&self, p: &u8, out: &mut Vec<u8>) {
+        out.clear();
+        match p {
+            0 => out.extend([1, 2]),
+            1 => out.push(3),
+            2 => out.extend([3, 4, 5]),
+            _ => out.push(6),
+        }
+    }
+    fn play(&self, _: &u8, to: u8) -> u8 {
+        to
+    }
+    fn key(&self, p: &u8) -> u64 {
+        *p as u64 + 1
+    }
+    fn estimate(&self, p: &u8) -> (u32, u32) {
+        // Position 1 is assumed lost by its mover: disproving it costs the price.
+        match p {
+            1 => (1 << 20, self.price),
+            _ => (1, 1),
+        }
+    }
+    fn known_when_expanded(&self, p: &u8) -> Option<Known> {
+        (*p == 1).then(|| {
+            self.expanded
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Known::Value(Value::Loss)
+        })
+    }
+}
+
+/// A priced answer is taken only where the search comes to expand it: cheap, the search
+/// goes there first and takes it; dear, the root is proven the other way and the answer
+/// is never asked for. The value is the same.
+#[test]
+fn a_priced_answer_is_taken_only_where_it_is_cheapest() {
+    for (price, asked) in [(1, 1), (100, 0)] {
+        let game = Priced {
+            price,
+            expanded: Default::default(),
+        };
+        let solver = Solver::new(game, options(1, 1 << 12)).unwrap();
+        assert_eq!(solver.value(&0, &Cancel::new()).unwrap(), Value::Win);
+        let expanded = solver
+            .game()
+            .expanded
+            .load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(expanded, asked, "price {price}");
+    }
 }

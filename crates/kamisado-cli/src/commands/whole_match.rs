@@ -131,6 +131,9 @@ pub struct MachineArgs {
     /// Assume every final round is won by the side that opens it, then verify only the final rounds the proof rests on (README: "Speculate, then verify")
     #[arg(long)]
     pub speculate: bool,
+    /// With --speculate, the proof number an assumed final round costs the search [default: 16; 0: free, every final round met assumed at once]; a price makes proofs that rest on fewer final rounds (README: "Speculate, then verify")
+    #[arg(long, value_name = "N", requires = "speculate", value_parser = crate::args::whole::<u32>(0, 1 << 20))]
+    pub final_price: Option<u32>,
 }
 
 /// The match position a subcommand works on.
@@ -158,6 +161,9 @@ pub struct SolveArgs {
     /// With --speculate, verify only share i of n of the final rounds the proof rests on, into --db; merge the shares' files and run --speculate on the result (README: "Running on a cluster")
     #[arg(long, value_name = "i/n", value_parser = parse_shard, requires_all = ["speculate", "db"])]
     pub share: Option<(u64, u64)>,
+    /// With --speculate, stop after the search and the walk of its proof, verifying nothing: the value as speculated and how many final rounds the proof rests on (what a verification would cost)
+    #[arg(long, requires = "speculate", conflicts_with = "share")]
+    pub count_only: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -231,6 +237,10 @@ pub struct Entry {
     /// With --share: the share of the verification this run finished (`i/n`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub share: Option<String>,
+    /// With --count-only: the value the speculating search found, `win` or `loss` for the
+    /// side to move (not verified, so not proven).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speculated_value: Option<String>,
 }
 
 impl Report for Entry {
@@ -239,6 +249,11 @@ impl Report for Entry {
         match (&self.value, &self.winner) {
             (Some(v), Some(w)) => out.push_str(&format!(
                 "value       {v} for {} ({w} wins the match)\n",
+                self.to_move
+            )),
+            _ if self.speculated_value.is_some() => out.push_str(&format!(
+                "value       not verified (--count-only): {} for {} as speculated\n",
+                self.speculated_value.as_deref().unwrap_or_default(),
                 self.to_move
             )),
             _ if self.share.is_some() => out.push_str(&format!(
@@ -268,8 +283,8 @@ impl Report for Entry {
         ));
         if let Some(s) = &self.speculation {
             out.push_str(&format!(
-                "speculated  {} search(es), {} final rounds assumed, {} verified ({} not won by their opener); the proof rests on {} of them and has {} positions\n",
-                s.searches, s.assumed, s.verified, s.wrong, s.relied_on, s.proof_positions
+                "speculated  {} search(es), {} final rounds assumed ({} by the walks' {} re-searches), {} verified ({} not won by their opener); the proof rests on {} of them and has {} positions\n",
+                s.searches, s.assumed, s.walk_assumed, s.walk_searches, s.verified, s.wrong, s.relied_on, s.proof_positions
             ));
         }
         out
@@ -327,6 +342,10 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         MatchSolveError::ProofFile(e) => Failure::input(e),
         e => Failure::internal(e),
     })?;
+    let mut solver = solver;
+    if let Some(price) = machine.final_price {
+        solver.set_final_price((price > 0).then_some(price));
+    }
     // Every subcommand searches and keeps its proofs: from now on an interrupt stops the
     // search, which saves. Not before: a run still reading its inputs has nothing to
     // save, and one waiting on them would never see the flag; it ends at once.
@@ -350,6 +369,8 @@ enum Method {
     Speculate,
     /// One share of a speculative proof's verification (`--share`).
     Share(Share),
+    /// Speculation's search and walk only (`--count-only`).
+    Count,
 }
 
 impl Method {
@@ -393,6 +414,9 @@ fn entry(
         Method::Speculate => solver
             .value_by_speculation(&pos, &run)
             .map(|p| (p.proof, true)),
+        Method::Count => solver
+            .count_by_speculation(&pos, &run)
+            .map(|p| (p.proof, false)),
         Method::Share(share) => {
             solver
                 .verify_share_by_speculation(&pos, &run, share)
@@ -422,6 +446,7 @@ fn entry(
         peak_memory_bytes: peak_memory_bytes(),
         speculation: None,
         share: None,
+        speculated_value: None,
     };
     if !matches!(method, Method::Search) {
         entry.speculation = solver.last_speculation();
@@ -434,8 +459,10 @@ fn entry(
             entry.rounds_settled = proof.rounds_settled;
             entry.round_ends = Some(proof.round_ends);
             entry.seconds = proof.seconds;
-            if let Method::Share(share) = method {
-                entry.share = Some(share.to_string());
+            match method {
+                Method::Share(share) => entry.share = Some(share.to_string()),
+                Method::Count => entry.speculated_value = Some(proof.value.name().to_owned()),
+                Method::Search | Method::Speculate => {}
             }
             if !proven {
                 return Ok(entry);
@@ -525,6 +552,7 @@ fn solve(args: SolveArgs) -> Result<()> {
                 .and_then(|n| Share::new(i as u32, n))
                 .ok_or_else(|| Failure::input(format!("--share {i}/{n}: too many shares")))?,
         ),
+        None if args.count_only => Method::Count,
         None => Method::new(args.machine.speculate),
     };
     let entry = entry(
@@ -538,8 +566,8 @@ fn solve(args: SolveArgs) -> Result<()> {
     )?;
     bar.finish_and_clear();
     report::print(&entry, args.output.json, false);
-    // A share whose final rounds are all verified did what it was asked.
-    if !entry.proven && entry.share.is_none() {
+    // A share whose final rounds are all verified did what it was asked, as did a count.
+    if !entry.proven && entry.share.is_none() && entry.speculated_value.is_none() {
         return Err(not_proven("the match value is", args.machine.time_limit));
     }
     Ok(())
