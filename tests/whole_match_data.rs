@@ -108,7 +108,7 @@ fn final_rounds_have_the_round_solvers_value() {
 
 /// The shipped two-round proofs: each round start (one round win short of a final round,
 /// the trailing side to move), its proof file, and its value for the side to move.
-const TWO_ROUND_PROOFS: [(&str, &str, Value); 7] = [
+const TWO_ROUND_PROOFS: [(&str, &str, Value); 8] = [
     // 1-2, Black to move: White wins the match.
     (
         "urgnob+yp+/8/8/8/8/8/8/OPRY+UGBN b - 3",
@@ -149,6 +149,12 @@ const TWO_ROUND_PROOFS: [(&str, &str, Value); 7] = [
     (
         "g+yn+bupro/8/8/8/8/8/8/PGNYUBOR+ b - 3",
         "data/match-proofs/gynbupro.kmp",
+        Value::Loss,
+    ),
+    // 1-2, Black to move: White wins the match.
+    (
+        "g+orn+ybpu/8/8/8/8/8/8/GRNUYPO+B b - 3",
+        "data/match-proofs/gornybpu.kmp",
         Value::Loss,
     ),
 ];
