@@ -44,7 +44,7 @@ pub struct WholeMatchArgs {
 pub enum WholeMatchCommand {
     /// Who wins the whole match from a position (rounds, refill choices, the target)
     #[command(
-        after_help = "Examples:\n  kamisado whole-match solve --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match solve --target 3 --moves \"h1-h5 e8-e3\" --json"
+        after_help = "Examples:\n  kamisado whole-match solve --position \"obupyrgn/8/8/8/8/8/8/N+GRYPUBO w - 3\" --time-limit 60 --db proofs.kmp\n  kamisado whole-match solve --target 3 --moves \"h1-h5 e8-e3\" --json\n  kamisado whole-match solve --position \"uobygnrp+/8/8/8/8/8/8/N+GRPBYOU+ w - 3\" --speculate --count-only --json"
     )]
     Solve(SolveArgs),
     /// Every move of a match position with its match value (--time-limit: each move's)
