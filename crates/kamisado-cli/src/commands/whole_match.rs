@@ -775,8 +775,8 @@ fn random_round_start(seed: u64, score: (u32, u32)) -> Option<MatchPosition> {
     }
 }
 
-/// The list the survey solves, in order: final rounds at 2-2 and rounds at 2-1 reached by
-/// seeded random play, the round-2 starts after each winning first move of Black followed
+/// The list the survey solves, in order: round starts at 2-2, 2-1, 1-2, 1-1, 2-0 and 0-2
+/// reached by seeded random play, the round-2 starts after each winning first move of Black followed
 /// by perfect round-1 play (both refills), and the start of a Standard match. Only the
 /// first `limit` of them: the round-2 starts cost a round-1 solve each, which a short
 /// list does not pay.
@@ -786,6 +786,10 @@ fn survey_positions(limit: Option<usize>) -> Result<Vec<(String, MatchPosition, 
         ((2, 2), 8, "round start at 2-2"),
         ((2, 1), 6, "round start at 2-1"),
         ((1, 2), 6, "round start at 1-2"),
+        // Three rounds from the end: the next tier down.
+        ((1, 1), 2, "round start at 1-1"),
+        ((2, 0), 2, "round start at 2-0"),
+        ((0, 2), 2, "round start at 0-2"),
     ] {
         let mut found = 0;
         for seed in 0..10_000 {
