@@ -615,6 +615,66 @@ fn whole_match_units_are_solved_apart_and_merged() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A speculating survey stopped by its time limit records the nodes its own searches
+/// made: each entry's speculation searches with a fresh solver, so the count is not
+/// taken against the previous entry's (which once wrapped round to nearly 2^64).
+#[test]
+fn a_speculating_survey_records_each_entrys_own_nodes() {
+    let dir = std::env::temp_dir().join(format!("kamisado-survey-spec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("survey.json");
+    // The shipped final rounds, proven by their own search, are skipped; the round starts
+    // at 2-1 and 1-2 are searched, several trailing ones in a row (each stopped).
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
+    )
+    .unwrap();
+    shipped["entries"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["proven"] == true && e["kind"].as_str().unwrap().contains("2-2"));
+    std::fs::write(&out, shipped.to_string()).unwrap();
+    let run = kamisado(
+        &[
+            "whole-match",
+            "survey",
+            "--limit",
+            "20",
+            "--time-limit",
+            "2",
+            "--speculate",
+            "--threads",
+            "1",
+            "--hash-mb",
+            "64",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let entries = written["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 20);
+    let unproven: Vec<_> = entries.iter().filter(|e| e["proven"] == false).collect();
+    assert!(unproven.len() >= 2, "{written}");
+    for e in &unproven {
+        // Two seconds of one thread: far under a billion match nodes. (A final round is
+        // assumed at once, with no match node, and then verified.)
+        assert!(e["nodes"].as_u64().unwrap() < 1_000_000_000, "{e}");
+    }
+    assert!(
+        unproven
+            .iter()
+            .any(|e| e["kind"].as_str().unwrap().contains("2-1") && e["nodes"].as_u64() > Some(0)),
+        "{written}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `whole-match survey` logs each entry's progress on standard error with the work done
 /// so far (a match node may take a whole round's search, so a run of seconds has a few
 /// hundred), the file records no less, and `--quiet` and `--json` work as elsewhere.

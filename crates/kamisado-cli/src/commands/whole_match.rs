@@ -480,7 +480,13 @@ fn entry(
         }
         Err(MatchSolveError::Solve(SolveError::Stopped)) => {
             let p = last.lock().unwrap_or_else(|e| e.into_inner()).take();
-            entry.nodes = solver.solver().nodes() - base_nodes;
+            // A speculating run searches with solvers of its own, made afresh for each
+            // search: the one left is its last search's, whose count starts at zero (a
+            // stopped run's earlier searches, if any, are not in it).
+            entry.nodes = match method {
+                Method::Search => solver.solver().nodes() - base_nodes,
+                _ => solver.solver().nodes(),
+            };
             entry.seconds = started.elapsed().as_secs_f64();
             entry.interrupted = crate::shutdown::stop_asked();
             if let Some(p) = p {
