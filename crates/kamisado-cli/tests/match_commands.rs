@@ -615,6 +615,20 @@ fn whole_match_units_are_solved_apart_and_merged() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The shipped `data/match-standard.json` with only its proven entries that `keep` keeps.
+fn shipped_survey(keep: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
+    )
+    .unwrap();
+    shipped["entries"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["proven"] == true && keep(e));
+    shipped
+}
+
 /// A speculating survey stopped by its time limit records the nodes its own searches
 /// made: each entry's speculation searches with a fresh solver, so the count is not
 /// taken against the previous entry's (which once wrapped round to nearly 2^64).
@@ -625,15 +639,7 @@ fn a_speculating_survey_records_each_entrys_own_nodes() {
     let out = dir.join("survey.json");
     // The shipped final rounds, proven by their own search, are skipped; the round starts
     // at 2-1 and 1-2 are searched, several trailing ones in a row (each stopped).
-    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut shipped: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
-    )
-    .unwrap();
-    shipped["entries"]
-        .as_array_mut()
-        .unwrap()
-        .retain(|e| e["proven"] == true && e["kind"].as_str().unwrap().contains("2-2"));
+    let shipped = shipped_survey(|e| e["kind"].as_str().unwrap().contains("2-2"));
     std::fs::write(&out, shipped.to_string()).unwrap();
     let run = kamisado(
         &[
@@ -680,19 +686,11 @@ fn a_speculating_survey_records_each_entrys_own_nodes() {
 /// hundred), the file records no less, and `--quiet` and `--json` work as elsewhere.
 #[test]
 fn whole_match_survey_logs_the_work_it_does() {
-    let repository = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut shipped: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(repository.join("data/match-standard.json")).unwrap(),
-    )
-    .unwrap();
     // Only the entries proven by a search of their own: the run skips them and searches
     // the others among the first twelve of the list (the round starts at 2-1 with the
     // trailing side to move, proven only through their proof files, which it is not
     // given).
-    shipped["entries"]
-        .as_array_mut()
-        .unwrap()
-        .retain(|e| e["proven"] == true && e["round_nodes"].as_u64() > Some(0));
+    let mut shipped = shipped_survey(|e| e["round_nodes"].as_u64() > Some(0));
     let dir = std::env::temp_dir().join(format!("kamisado-survey-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("survey.json");
