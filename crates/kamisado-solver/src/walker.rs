@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::game::WinInOne;
 use crate::table::{Entry, Question, Table};
-use crate::{Cancel, Game, Key, Score};
+use crate::{Cancel, Game, Key, Known, Score};
 
 /// What the rules alone say about a position, before any table or search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,12 +152,21 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     /// (merged with anything another thread stored meanwhile).
     #[inline]
     fn known(&self, pos: &G::Position, key: G::Key) -> Option<Entry> {
-        let known = Entry::known(self.game.known(pos)?);
-        Some(self.table.update(key, |e| {
-            let entry = e.map_or(known, |e| e.merged(known));
+        Some(self.remember(key, self.game.known(pos)?))
+    }
+
+    /// Stores what the game knows about the position of `key`, merged with the table's
+    /// entry (another thread's, or the search's own numbers so far), whose numbers are
+    /// made to agree with the bounds they now have.
+    #[inline]
+    fn remember(&self, key: G::Key, known: Known) -> Entry {
+        let known = Entry::known(known);
+        self.table.update(key, |e| {
+            let mut entry = e.map_or(known, |e| e.merged(known));
+            entry.settle(entry.low, entry.high);
             *e = Some(entry);
             entry
-        }))
+        })
     }
 
     /// What the game knows about `pos` only once it is to be expanded
@@ -165,14 +174,7 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     /// answers.
     #[inline]
     pub fn known_when_expanded(&self, pos: &G::Position, key: G::Key) -> Option<Entry> {
-        let known = Entry::known(self.game.known_when_expanded(pos)?);
-        Some(self.table.update(key, |e| {
-            let mut entry = e.map_or(known, |e| e.merged(known));
-            // The old entry's numbers, made to agree with the bounds they now have.
-            entry.settle(entry.low, entry.high);
-            *e = Some(entry);
-            entry
-        }))
+        Some(self.remember(key, self.game.known_when_expanded(pos)?))
     }
 
     /// The children of `pos` (at search depth `depth`), each judged by the rules and the

@@ -329,7 +329,7 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         crate::output::check_output(db, crate::output::OutputKind::Database)?;
     }
     let bytes = machine.hash_mb << 20;
-    let solver = MatchSolver::new(
+    let mut solver = MatchSolver::new(
         MatchOptions {
             threads: machine.threads,
             table_bytes: bytes,
@@ -342,7 +342,6 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         MatchSolveError::ProofFile(e) => Failure::input(e),
         e => Failure::internal(e),
     })?;
-    let mut solver = solver;
     if let Some(price) = machine.final_price {
         solver.set_final_price((price > 0).then_some(price));
     }
