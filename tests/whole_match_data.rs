@@ -7,17 +7,18 @@
 //! checked against the reference in `match_vs_reference.rs`). Every entry's fields must
 //! agree with each other, and a recorded line must lead to its position.
 //!
-//! The shipped two-round proofs (`data/match-proofs/urgnob.kmp` and `uobygnrp.kmp`, written
-//! by `whole-match solve --speculate`) are checked the same way: its final rounds (a sample) against the
-//! round solver, and each root's value against a match search that may use the file's
-//! final rounds but not the root's own fact, nor ask the round solver anything.
+//! The shipped proofs of round starts (`data/match-proofs/*.kmp`, written by `whole-match
+//! solve --speculate`) are checked the same way: the round solver's answers in them whose
+//! value is their round's (a sample) against the plain round game, and each root's value
+//! against a match search that may use the round solver's answers in the file but none of
+//! the facts the match searches proved, nor ask the round solver anything.
 
 use std::path::Path;
 
 use kamisado_match::{
     ClinchRound, KeyStage, MatchPosition, MatchRecord, MatchRound, Side, Target, WholeMatch,
 };
-use kamisado_match_solver::{file, Fact, MatchOptions, MatchSolver, OracleMatch, Run, Source};
+use kamisado_match_solver::{file, Fact, MatchOptions, MatchSolver, Run, Source};
 use kamisado_solver::{Cancel, Game, Options, Solver, Value};
 
 fn shipped() -> Vec<serde_json::Value> {
@@ -106,9 +107,11 @@ fn final_rounds_have_the_round_solvers_value() {
     }
 }
 
-/// The shipped two-round proofs: each round start (one round win short of a final round,
-/// the trailing side to move), its proof file, and its value for the side to move.
-const TWO_ROUND_PROOFS: [(&str, &str, Value); 8] = [
+/// The shipped proofs of round starts: each round start, its proof file, and its value for
+/// the side to move. Two-round proofs (2-1 and 1-2, the trailing side to move: one round
+/// win short of a final round), then three-round proofs (2-0 and 0-2, the trailing side to
+/// move, by speculation in tiers: their rounds lead to round starts at 2-1 and 1-2).
+const PROOFS: [(&str, &str, Value); 12] = [
     // 1-2, Black to move: White wins the match.
     (
         "urgnob+yp+/8/8/8/8/8/8/OPRY+UGBN b - 3",
@@ -157,22 +160,63 @@ const TWO_ROUND_PROOFS: [(&str, &str, Value); 8] = [
         "data/match-proofs/gornybpu.kmp",
         Value::Loss,
     ),
+    // 2-0, White to move: Black wins the match.
+    (
+        "unogbrpy/8/8/8/8/8/8/GPURBY+NO+ w - 3",
+        "data/match-proofs/unogbrpy.kmp",
+        Value::Loss,
+    ),
+    // 2-0, White to move: Black wins the match.
+    (
+        "pgnyrobu/8/8/8/8/8/8/BRUPYOG+N+ w - 3",
+        "data/match-proofs/pgnyrobu.kmp",
+        Value::Loss,
+    ),
+    // 0-2, Black to move: White wins the match.
+    (
+        "p+nobuygr+/8/8/8/8/8/8/OUYBPNRG b - 3",
+        "data/match-proofs/pnobuygr.kmp",
+        Value::Loss,
+    ),
+    // 0-2, Black to move: White wins the match.
+    (
+        "n+rupyg+ob/8/8/8/8/8/8/YONRPGUB b - 3",
+        "data/match-proofs/nrupygob.kmp",
+        Value::Loss,
+    ),
 ];
 
-fn two_round_proof(file_name: &str) -> Vec<([u64; 3], Fact)> {
+fn proof_file(file_name: &str) -> Vec<([u64; 3], Fact)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file_name);
     file::read(&path).unwrap_or_else(|e| panic!("{file_name} is shipped and reads: {e}"))
 }
 
+/// Whether the round start `pos` is one whose value is its round's: the side `winner`
+/// reaches the target with any round win, so a clinch by it is a round won, and the plain
+/// round game ([`MatchRound`]) must give the same value.
+fn every_win_of_the_winner_clinches(pos: &MatchPosition, value: Value) -> bool {
+    let winner = if value == Value::Win {
+        pos.turn()
+    } else {
+        !pos.turn()
+    };
+    ClinchRound::every_win_clinches(pos, winner)
+}
+
 #[test]
-fn the_shipped_two_round_proofs_follow_from_their_final_rounds() {
-    for (start, file_name, expected) in TWO_ROUND_PROOFS {
-        follows_from_its_final_rounds(start, file_name, expected);
+fn the_shipped_proofs_follow_from_the_round_solvers_answers() {
+    for (start, file_name, expected) in PROOFS {
+        follows_from_the_round_solvers_answers(start, file_name, expected);
     }
 }
 
-fn follows_from_its_final_rounds(start_text: &str, file_name: &str, expected: Value) {
-    let facts = two_round_proof(file_name);
+/// A match search given only the file's round starts that the round solver settled (its
+/// clinch questions: the final rounds, and in a three-round proof the round starts of the
+/// next tier that one side clinches), never the facts the match searches proved (the root,
+/// refill choices, round starts proved apart), and asking the round solver nothing, must
+/// prove the root's value again.
+fn follows_from_the_round_solvers_answers(start_text: &str, file_name: &str, expected: Value) {
+    let facts = proof_file(file_name);
     let checker = MatchSolver::new(
         MatchOptions {
             threads: 1,
@@ -191,22 +235,24 @@ fn follows_from_its_final_rounds(start_text: &str, file_name: &str, expected: Va
         .find(|(key, _)| *key == root_key)
         .map(|(_, fact)| *fact)
         .expect("the file holds its root's value");
-    // Every other fact is a final round's (a 2-2 round start: the trailing side won this
-    // round) or the refill choice before one; the check gets the final rounds only.
-    let mut finals = 0;
+    let mut answers = 0;
     for &(key, fact) in &facts {
         if key == root_key || MatchPosition::key_stage(key) != KeyStage::RoundStart {
             continue;
         }
-        let pos = MatchPosition::from_match_key(key).unwrap();
-        assert!(
-            OracleMatch::is_final_round(&pos),
-            "{pos}: not a final round"
-        );
-        checker.store().insert(key, fact);
-        finals += 1;
+        if let Fact::Proven {
+            source: Source::Clinch,
+            ..
+        } = fact
+        {
+            checker.store().insert(key, fact);
+            answers += 1;
+        }
     }
-    assert!(finals > 100, "{file_name}: only {finals} final rounds");
+    assert!(
+        answers > 100,
+        "{file_name}: only {answers} round solver answers"
+    );
     let proof = checker.value(&start, &Run::default()).unwrap();
     assert_eq!(Some(proof.value), root_fact.value(), "{start_text}");
     assert_eq!(proof.value, expected, "{start_text}");
@@ -222,15 +268,18 @@ fn follows_from_its_final_rounds(start_text: &str, file_name: &str, expected: Va
 }
 
 #[test]
-fn the_shipped_two_round_proofs_final_rounds_have_the_round_solvers_value() {
+fn the_shipped_proofs_round_solver_answers_have_the_round_games_value() {
     let round = round_solver();
-    for (_, file_name, _) in TWO_ROUND_PROOFS {
-        proofs_final_rounds_have_the_round_solvers_value(&round, file_name);
+    for (_, file_name, _) in PROOFS {
+        round_solver_answers_have_the_round_games_value(&round, file_name);
     }
 }
 
-fn proofs_final_rounds_have_the_round_solvers_value(round: &Solver<MatchRound>, file_name: &str) {
-    let finals: Vec<(MatchPosition, Value)> = two_round_proof(file_name)
+/// The round solver's answers in a proof file at round starts whose value is their
+/// round's (every final round's; at 2-1 and 1-2, a clinch by the leader), a sample
+/// solved again by the plain round game.
+fn round_solver_answers_have_the_round_games_value(round: &Solver<MatchRound>, file_name: &str) {
+    let answers: Vec<(MatchPosition, Value)> = proof_file(file_name)
         .into_iter()
         .filter(|&(key, _)| MatchPosition::key_stage(key) == KeyStage::RoundStart)
         .filter_map(|(key, fact)| match fact {
@@ -240,18 +289,18 @@ fn proofs_final_rounds_have_the_round_solvers_value(round: &Solver<MatchRound>, 
             } => Some((MatchPosition::from_match_key(key).unwrap(), value)),
             _ => None,
         })
-        .filter(|(pos, _)| OracleMatch::is_final_round(pos))
+        .filter(|(pos, value)| every_win_of_the_winner_clinches(pos, *value))
         .collect();
     assert!(
-        finals.len() > 100,
-        "{file_name}: only {} final rounds",
-        finals.len()
+        answers.len() > 100,
+        "{file_name}: only {} round solver answers",
+        answers.len()
     );
     // An even sample of 24: each a whole round solved again by the plain round game
     // (about a tenth of a second each), so a wrong fact anywhere in the file has a
     // chance to be met, and every run meets the same ones.
-    let step = finals.len() / 24;
-    for (pos, value) in finals.iter().step_by(step).take(24) {
+    let step = answers.len() / 24;
+    for (pos, value) in answers.iter().step_by(step).take(24) {
         let round_value = round.value(pos, &Cancel::new()).unwrap();
         assert_eq!(round_value, *value, "{file_name}: {pos}");
     }

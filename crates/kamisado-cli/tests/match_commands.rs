@@ -827,7 +827,7 @@ fn whole_match_solve_count_only_counts_what_a_verification_would_need() {
     }
     let _ = std::fs::remove_file(&db);
 
-    for lone in [&["--count-only"][..], &["--final-price", "4"][..]] {
+    for lone in [&["--count-only"][..], &["--assumed-price", "4"][..]] {
         let mut args = vec!["whole-match", "solve", "--position", TWO_ONE_LATE];
         args.extend_from_slice(lone);
         let run = kamisado(&args, "");

@@ -163,8 +163,8 @@ pub struct MatchSolver {
     pub(crate) options: MatchOptions,
     pub(crate) last_speculation: Option<crate::Speculation>,
     /// The price of an assumed final round in speculation's search (see
-    /// [`MatchSolver::set_final_price`]).
-    pub(crate) final_price: Option<u32>,
+    /// [`MatchSolver::set_assumed_price`]).
+    pub(crate) assumed_price: Option<u32>,
     proof_file: Option<PathBuf>,
 }
 
@@ -208,7 +208,7 @@ impl MatchSolver {
             .is_some()
     }
 
-    fn with_store(
+    pub(crate) fn with_store(
         options: MatchOptions,
         store: Arc<Store>,
         proof_file: Option<&Path>,
@@ -224,7 +224,7 @@ impl MatchSolver {
             )?,
             options,
             last_speculation: None,
-            final_price: crate::speculate::FINAL_PRICE,
+            assumed_price: crate::speculate::ASSUMED_PRICE,
             proof_file: proof_file.map(Path::to_path_buf),
         })
     }

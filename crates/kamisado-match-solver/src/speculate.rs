@@ -1,4 +1,4 @@
-//! Speculate, then verify: a match proof whose final rounds are first assumed, then
+//! Speculate, then verify: a match proof whose later round starts are first assumed, then
 //! checked, only those the proof needs.
 //!
 //! Why: a round start one round from a final round (2-1 with the trailing side to move)
@@ -6,18 +6,26 @@
 //! the round solver about every final round it meets, at about 200,000 round nodes each
 //! (measured: 286 of them in 300 s, root still unproven). Most of those questions are
 //! for lines the finished proof does not use. Final rounds are very often won by the side
-//! that opens them, so:
+//! that opens them, and a round start with a leader is very often won by the leader, so:
 //!
-//! 1. search the match with every final round the store does not know assumed won by its
-//!    opener ([`OracleMatch::assuming_finals`]): no round solver question for them; each
-//!    assumed final round has a price (a proof number, [`OracleMatch::pricing_finals`]),
-//!    so the search prefers proofs that rest on few of them;
+//! 1. search the match with every round start after the root's round that the store has
+//!    not proved assumed to have its predicted value ([`OracleMatch::assuming_after`]; the
+//!    side with more points wins, with equal points the side to move): no round solver
+//!    question for them; each has a price (a proof number,
+//!    [`OracleMatch::pricing_assumptions`]), so the search prefers proofs that rest on
+//!    few of them;
 //! 2. walk the proof that search found (one winning move where the winner moves, every
-//!    move where the loser does) and collect the assumed final rounds it rests on;
-//! 3. ask the round solver about exactly those; if every assumption holds, the proof is
-//!    a proof, and its round boundaries go to the store as facts. If one was wrong, the
-//!    store now knows it, the table (whose values rested on it) is thrown away, and the
-//!    search runs again.
+//!    move where the loser does) and collect the assumed round starts it rests on;
+//! 3. ask the round solver about exactly those (its clinch questions settle every final
+//!    round, and most round starts of other tiers); one it does not settle is verified by
+//!    a speculative proof of its own, one tier further on, over the same store. If every
+//!    assumption holds, the proof is a proof, and its round boundaries go to the store as
+//!    facts. If one was wrong, the store now knows it, the table (whose values rested on
+//!    it) is thrown away, and the search runs again.
+//!
+//! So the match is solved by tiers of the score (2-2, then 2-1 and 1-2, then 2-0, 1-1 and
+//! 0-2, ...), each round start's proof resting on round starts of the next tier, and only
+//! on those its proof needs (README: "Solving by tiers").
 //!
 //! Rejected: keeping the table across a wrong assumption and undoing only the entries that
 //! depended on it (the table does not record what an entry depended on), and verifying
@@ -68,7 +76,7 @@ impl std::fmt::Display for Share {
     }
 }
 
-/// Which of the final rounds a speculative proof rests on a run verifies.
+/// Which of the assumptions a speculative proof rests on a run verifies.
 #[derive(Clone, Copy)]
 enum Verifying {
     All,
@@ -80,10 +88,10 @@ enum Verifying {
 /// How one share of a speculative proof's verification ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ShareOutcome {
-    /// The search's proof rested on no unverified final round: it is a proof, and its
+    /// The search's proof rested on no unverified assumption: it is a proof, and its
     /// round boundaries are facts in the proof file.
     Proven(SpeculativeProof),
-    /// The share's final rounds are verified; the value (`proof.value`, as the search
+    /// The share's assumptions are verified; the value (`proof.value`, as the search
     /// speculated it) is not proven yet. The counts are the share's.
     Verified(SpeculativeProof),
 }
@@ -94,8 +102,8 @@ pub struct Speculation {
     /// Searches run (one more after each round of verification that found a wrong
     /// assumption).
     pub searches: u32,
-    /// Final rounds assumed won by their opener, summed over the searches (the walks'
-    /// searches included).
+    /// Round starts assumed to have their predicted value, summed over the searches (the
+    /// walks' searches and the proofs apart included).
     pub assumed: u64,
     /// Of `assumed`, those first assumed by a walk's own searches (a winning position whose
     /// winning move neither the rules, the store nor the table showed), and how many such
@@ -104,12 +112,16 @@ pub struct Speculation {
     pub walk_assumed: u64,
     #[serde(default)]
     pub walk_searches: u64,
-    /// Final rounds the last proof rested on (each verified).
+    /// Assumed round starts the last proof rested on (each verified).
     pub relied_on: u64,
-    /// Final rounds verified by the round solver in all (each a question to it), and how
-    /// many of them were not won by their opener.
+    /// Assumptions verified in all (each a question to the round solver, or a proof of
+    /// its own), and how many of them were wrong.
     pub verified: u64,
     pub wrong: u64,
+    /// Of `verified`, the round starts the round solver did not settle (neither side can
+    /// clinch the match in that round), each verified by a speculative proof of its own.
+    #[serde(default)]
+    pub proved_apart: u64,
     /// Positions of the last proof, as walked (transpositions once).
     pub proof_positions: u64,
 }
@@ -126,9 +138,9 @@ impl MatchSolver {
         self.value_by_speculation_guessing(pos, run, Value::Win)
     }
 
-    /// [`MatchSolver::value_by_speculation`] with `guess` as every assumed final round's
-    /// value for its opener: a worse guess only costs more searches (a test runs the
-    /// loop with the wrong guess everywhere).
+    /// [`MatchSolver::value_by_speculation`] with `guess` `Win` (every assumed round start
+    /// takes its predicted value) or `Loss` (the opposite of it): a worse guess only costs
+    /// more searches (a test runs the loop with the wrong guess everywhere).
     pub fn value_by_speculation_guessing(
         &mut self,
         pos: &MatchPosition,
@@ -148,11 +160,11 @@ impl MatchSolver {
     /// One share of [`MatchSolver::value_by_speculation`]'s verification, for a proof
     /// verified by separate processes (array tasks on a cluster): the assumed search runs
     /// once (on one thread, as always, so that every share given the same proof file finds
-    /// the same proof); its assumed final rounds are put in key order and `share` (`index` of
+    /// the same proof); its assumed round starts are put in key order and `share` (`index` of
     /// `count`, from 1) verifies those whose place is `index - 1` modulo `count`, on the
     /// solver's threads, into the proof file. Once the share is verified, merge the
     /// shares' proof files and run [`MatchSolver::value_by_speculation`] from the result:
-    /// it verifies only what no share did (the final rounds of a search run again after a
+    /// it verifies only what no share did (the assumptions of a search run again after a
     /// wrong guess).
     pub fn verify_share_by_speculation(
         &mut self,
@@ -167,13 +179,13 @@ impl MatchSolver {
         })
     }
 
-    /// How speculation's search treats a final round it assumes: `None`, as a proven
+    /// How speculation's search treats a round start it assumes: `None`, as a proven
     /// leaf as soon as it meets it; `Some(price)`, as a leaf of that proof number for the
     /// side it favours, assumed only if the search comes to expand it (see
     /// [`crate::OracleMatch::pricing_finals`]). Values are the same either way; a price
-    /// makes proofs that rest on fewer final rounds (README: "Speculate, then verify").
-    pub fn set_final_price(&mut self, price: Option<u32>) {
-        self.final_price = price;
+    /// makes proofs that rest on fewer assumptions (README: "Speculate, then verify").
+    pub fn set_assumed_price(&mut self, price: Option<u32>) {
+        self.assumed_price = price;
     }
 
     /// [`MatchSolver::value_by_speculation`]'s first search and walk, without verifying
@@ -238,7 +250,7 @@ impl MatchSolver {
         loop {
             // A fresh table: the last one's values rested on the assumptions, one of which
             // was wrong (or, the first time, on nothing speculative at all).
-            self.rebuild(Some(guess), search_threads)?;
+            self.rebuild(Some((pos.round_number(), guess)), search_threads)?;
             let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
                 return Err(SolveError::Stopped.into());
@@ -256,7 +268,7 @@ impl MatchSolver {
             let walked = self.watched(deadline, run.stop_asked, || {
                 Walk::new(&self.solver).proof(pos, searched.value)
             });
-            // The walk's searches assume final rounds too: counted, whether or not it ended.
+            // The walk's searches assume assumptions too: counted, whether or not it ended.
             let game = self.solver.game();
             let walk_assumed = game.assumed_count() as u64 - searched_assumed;
             speculation.assumed += searched_assumed + walk_assumed;
@@ -289,16 +301,19 @@ impl MatchSolver {
             let verified = self.watched(deadline, run.stop_asked, || {
                 self.verify(&tree, run, start, &done, &wrong)
             });
-            let wrong = wrong.into_inner();
+            let mut wrong = wrong.into_inner();
             speculation.verified += done.into_inner();
-            speculation.wrong += wrong;
             proof.round_nodes += game.round_nodes() - before;
             proof.rounds_asked += game.counts().asked.load(Ordering::Relaxed);
             proof.rounds_settled += game.counts().settled.load(Ordering::Relaxed);
             proof.round_ends += game.counts().round_ends.load(Ordering::Relaxed);
             // What was verified is a fact whether or not the rest was reached.
             self.checkpoint()?;
-            verified?;
+            let apart = verified?;
+            let proved = self.prove_apart(&apart, run, deadline, proof, speculation);
+            self.checkpoint()?;
+            wrong += proved?;
+            speculation.wrong += wrong;
             if shared.is_some() {
                 // The value as speculated: not a fact until every share held.
                 proof.value = searched.value;
@@ -324,9 +339,11 @@ impl MatchSolver {
         }
     }
 
-    /// Asks the round solver about every assumed final round of `tree`, on the match
-    /// search's threads side by side, counting in `wrong` those not won by their opener;
-    /// reports progress and writes checkpoints as `run` asks.
+    /// Asks the round solver about every assumed round start of `tree`, on the match
+    /// search's threads side by side, counting in `wrong` those it settled otherwise than
+    /// guessed; reports progress and writes checkpoints as `run` asks. Returns the round
+    /// starts it did not settle (neither side can clinch in their round), in key order:
+    /// each needs a proof of its own ([`MatchSolver::prove_apart`]).
     fn verify(
         &self,
         tree: &ProofTree,
@@ -334,19 +351,30 @@ impl MatchSolver {
         start: Instant,
         done: &AtomicU64,
         wrong: &AtomicU64,
-    ) -> Result<(), SolveError> {
+    ) -> Result<Vec<MatchPosition>, SolveError> {
         let game = self.solver.game();
         let leaves: Vec<&MatchPosition> = tree.assumed.values().collect();
         let next = AtomicUsize::new(0);
         let (reported, saved) = (Mutex::new(Instant::now()), Mutex::new(Instant::now()));
+        let unsettled = Mutex::new(Vec::new());
         let worker = || -> Result<(), SolveError> {
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(leaf) = leaves.get(i) else {
+                let Some(&leaf) = leaves.get(i) else {
                     return Ok(());
                 };
-                if game.settle_round_start(leaf)? != Some(game.guess()) {
-                    wrong.fetch_add(1, Ordering::Relaxed);
+                match game.settle_round_start(leaf)? {
+                    None => {
+                        unsettled
+                            .lock()
+                            .expect("a lock is never poisoned")
+                            .push(*leaf);
+                        continue;
+                    }
+                    Some(value) if value != game.guess_for(leaf) => {
+                        wrong.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some(_) => {}
                 }
                 done.fetch_add(1, Ordering::Relaxed);
                 let mut reported = reported.lock().expect("a lock is never poisoned");
@@ -375,22 +403,89 @@ impl MatchSolver {
                 .into_iter()
                 .map(|h| h.join().expect("a verifier never panics"))
                 .chain([mine])
-                .collect()
-        })
+                .collect::<Result<(), SolveError>>()
+        })?;
+        let mut unsettled = unsettled.into_inner().expect("a lock is never poisoned");
+        unsettled.sort_unstable_by_key(|pos| pos.canonical_match_key().0);
+        Ok(unsettled)
+    }
+
+    /// Verifies each assumed round start of `leaves` (ones the round solver did not
+    /// settle) by a speculative proof of its own, one after another, with a solver like
+    /// this one over the same store (so every fact either learns is the other's, and the
+    /// proof file gets them at this solver's checkpoints), and records its value in the
+    /// store. Returns how many were not as guessed; the work goes to `proof` and
+    /// `speculation`. Each such proof has a table of its own beside this solver's (the
+    /// memory of a run doubles while one runs, and again for each tier below).
+    fn prove_apart(
+        &self,
+        leaves: &[MatchPosition],
+        run: &Run,
+        deadline: Option<Instant>,
+        proof: &mut Proof,
+        speculation: &mut Speculation,
+    ) -> Result<u64, MatchSolveError> {
+        let mut wrong = 0;
+        for leaf in leaves {
+            let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
+                return Err(SolveError::Stopped.into());
+            }
+            let store = self.solver.game().store().clone();
+            let mut apart = MatchSolver::with_store(self.options, store, None)?;
+            apart.set_assumed_price(self.assumed_price);
+            let result = apart.value_by_speculation_guessing(
+                leaf,
+                &run.with_time_limit(remaining),
+                self.solver.game().guess(),
+            );
+            // Its work counts whether or not it ended.
+            if let Some(done) = apart.last_speculation() {
+                speculation.assumed += done.assumed;
+                speculation.walk_assumed += done.walk_assumed;
+                speculation.walk_searches += done.walk_searches;
+                speculation.verified += done.verified;
+                speculation.wrong += done.wrong;
+                speculation.proved_apart += done.proved_apart;
+            }
+            proof.nodes += apart.solver.nodes();
+            proof.round_nodes += apart.solver.game().round_nodes();
+            let value = result?.proof.value;
+            self.store().insert(
+                leaf.canonical_match_key().0,
+                Fact::Proven {
+                    value,
+                    source: Source::Search,
+                },
+            );
+            speculation.verified += 1;
+            speculation.proved_apart += 1;
+            if value != self.solver.game().guess_for(leaf) {
+                wrong += 1;
+            }
+        }
+        Ok(wrong)
     }
 
     /// Replaces the match search and its round solver by fresh ones over the same store,
-    /// assuming final rounds' values (`Some(guess)`) or not, searching on `threads`.
-    fn rebuild(&mut self, guess: Option<Value>, threads: usize) -> Result<(), MatchSolveError> {
+    /// assuming the values of round starts after round `r` (`Some((r, guess))`) or not,
+    /// searching on `threads`.
+    fn rebuild(
+        &mut self,
+        assuming: Option<(u32, Value)>,
+        threads: usize,
+    ) -> Result<(), MatchSolveError> {
         let options = self.options;
         let game = OracleMatch::new(
             options.round_table_bytes,
             options.ask_rounds,
             self.solver.game().store().clone(),
         )?;
-        let game = match (guess, self.final_price) {
-            (Some(guess), Some(price)) => game.assuming_finals(guess).pricing_finals(price),
-            (Some(guess), None) => game.assuming_finals(guess),
+        let game = match (assuming, self.assumed_price) {
+            (Some((round, guess)), Some(price)) => {
+                game.assuming_after(round, guess).pricing_assumptions(price)
+            }
+            (Some((round, guess)), None) => game.assuming_after(round, guess),
             (None, _) => game,
         };
         // (The new tables' pages are not touched before the old ones are dropped.)
@@ -431,13 +526,13 @@ impl MatchSolver {
     }
 }
 
-/// The default price of an assumed final round (see [`MatchSolver::set_final_price`]).
+/// The default price of an assumed round start (see [`MatchSolver::set_assumed_price`]).
 /// Measured at `uobygnrp+...` (README: "Speculate, then verify"): free, the proof rests on
 /// 11,022 final rounds (745 k match nodes); priced 2, 4, 8, 16, 32: 3,256, 1,967, 976,
 /// 814, 1,868 (2.8 M to 8.4 M nodes; past 16 the walk's own searches assume more).
-pub const FINAL_PRICE: Option<u32> = Some(16);
+pub const ASSUMED_PRICE: Option<u32> = Some(16);
 
-/// A proof as walked from the searched table: its assumed final rounds (the leaves to
+/// A proof as walked from the searched table: its assumed round starts (the leaves to
 /// verify) and its round boundaries (facts once those hold).
 struct ProofTree {
     assumed: HashMap<[u64; 3], MatchPosition>,
@@ -453,11 +548,11 @@ struct ProofTree {
 const COSTED: usize = 1 << 23;
 
 /// Two passes over the proofs the table holds: the first gives every position its
-/// cheapest proof's cost (the assumed final rounds it needs, a shared one counted once
+/// cheapest proof's cost (the assumed round starts it needs, a shared one counted once
 /// per path) and where the winner moves, the move of that proof; the second follows those
-/// moves and collects the proof's assumed final rounds and round boundaries. The table
+/// moves and collects the proof's assumed round starts and round boundaries. The table
 /// often holds several proofs of a winning position, and they differ a lot in how many
-/// final rounds they need: a win that ends the match within the round needs none.
+/// assumptions they need: a win that ends the match within the round needs none.
 struct Walk<'a> {
     solver: &'a Solver<OracleMatch>,
     stop: &'a Cancel<'static>,
@@ -592,7 +687,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Follows the chosen moves of the proof that `pos` has `value`, collecting its
-    /// assumed final rounds and round boundaries.
+    /// assumed round starts and round boundaries.
     fn collect(&mut self, pos: &MatchPosition, value: Value) -> Result<(), SolveError> {
         let game = self.solver.game();
         let key = game.key(pos);

@@ -128,12 +128,12 @@ pub struct MachineArgs {
     /// Give up after this many seconds (what was proved is saved to --db)
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Assume every final round is won by the side that opens it, then verify only the final rounds the proof rests on (README: "Speculate, then verify")
+    /// Assume every round start after this round is won as predicted (by the side with more points; with equal points, the side to move), then verify only those the proof rests on, one the round solver does not settle by a proof of its own (README: "Speculate, then verify")
     #[arg(long)]
     pub speculate: bool,
-    /// With --speculate, the proof number an assumed final round costs the search [default: 16; 0: free, every final round met assumed at once]; a price makes proofs that rest on fewer final rounds (README: "Speculate, then verify")
-    #[arg(long, value_name = "N", requires = "speculate", value_parser = crate::args::whole::<u32>(0, 1 << 20))]
-    pub final_price: Option<u32>,
+    /// With --speculate, the proof number an assumed round start costs the search [default: 16; 0: free, every one met assumed at once]; a price makes proofs that rest on fewer assumptions (README: "Speculate, then verify")
+    #[arg(long, alias = "final-price", value_name = "N", requires = "speculate", value_parser = crate::args::whole::<u32>(0, 1 << 20))]
+    pub assumed_price: Option<u32>,
 }
 
 /// The match position a subcommand works on.
@@ -158,10 +158,10 @@ pub struct SolveArgs {
     // `query` searches each move with --time-limit; proofs are shared through --db.
     #[command(flatten)]
     pub machine: MachineArgs,
-    /// With --speculate, verify only share i of n of the final rounds the proof rests on, into --db; merge the shares' files and run --speculate on the result (README: "Running on a cluster")
+    /// With --speculate, verify only share i of n of the assumed round starts the proof rests on, into --db; merge the shares' files and run --speculate on the result (README: "Running on a cluster")
     #[arg(long, value_name = "i/n", value_parser = parse_shard, requires_all = ["speculate", "db"])]
     pub share: Option<(u64, u64)>,
-    /// With --speculate, stop after the search and the walk of its proof, verifying nothing: the value as speculated and how many final rounds the proof rests on (what a verification would cost)
+    /// With --speculate, stop after the search and the walk of its proof, verifying nothing: the value as speculated and how many assumed round starts the proof rests on (what a verification would cost)
     #[arg(long, requires = "speculate", conflicts_with = "share")]
     pub count_only: bool,
     #[command(flatten)]
@@ -257,7 +257,7 @@ impl Report for Entry {
                 self.to_move
             )),
             _ if self.share.is_some() => out.push_str(&format!(
-                "value       not proven yet: share {} of the final rounds verified; merge the shares' proof files and run --speculate on the result\n",
+                "value       not proven yet: share {} of the assumptions verified; merge the shares' proof files and run --speculate on the result\n",
                 self.share.as_deref().unwrap_or_default()
             )),
             _ => out.push_str(&format!(
@@ -283,8 +283,8 @@ impl Report for Entry {
         ));
         if let Some(s) = &self.speculation {
             out.push_str(&format!(
-                "speculated  {} search(es), {} final rounds assumed ({} by the walks' {} re-searches), {} verified ({} not won by their opener); the proof rests on {} of them and has {} positions\n",
-                s.searches, s.assumed, s.walk_assumed, s.walk_searches, s.verified, s.wrong, s.relied_on, s.proof_positions
+                "speculated  {} search(es), {} round starts assumed ({} by the walks' {} re-searches), {} verified ({} by proofs of their own, {} not as predicted); the proof rests on {} of them and has {} positions\n",
+                s.searches, s.assumed, s.walk_assumed, s.walk_searches, s.verified, s.proved_apart, s.wrong, s.relied_on, s.proof_positions
             ));
         }
         out
@@ -342,8 +342,8 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         MatchSolveError::ProofFile(e) => Failure::input(e),
         e => Failure::internal(e),
     })?;
-    if let Some(price) = machine.final_price {
-        solver.set_final_price((price > 0).then_some(price));
+    if let Some(price) = machine.assumed_price {
+        solver.set_assumed_price((price > 0).then_some(price));
     }
     // Every subcommand searches and keeps its proofs: from now on an interrupt stops the
     // search, which saves. Not before: a run still reading its inputs has nothing to
@@ -362,7 +362,7 @@ fn side_name(side: Side) -> &'static str {
 /// How a match value is searched.
 #[derive(Clone, Copy)]
 enum Method {
-    /// Every final round met asked of the round solver.
+    /// Every round start met asked of the round solver.
     Search,
     /// Speculate, then verify (`--speculate`).
     Speculate,
@@ -506,7 +506,7 @@ fn entry(
 fn progress_line(p: &Progress) -> String {
     if let Some((done, all)) = p.verifying {
         return format!(
-            "verifying the final rounds the proof assumed: {done}/{all}, {} round nodes",
+            "verifying the round starts the proof assumed: {done}/{all}, {} round nodes",
             thousands(p.round_nodes)
         );
     }
@@ -571,7 +571,7 @@ fn solve(args: SolveArgs) -> Result<()> {
     )?;
     bar.finish_and_clear();
     report::print(&entry, args.output.json, false);
-    // A share whose final rounds are all verified did what it was asked, as did a count.
+    // A share whose assumptions are all verified did what it was asked, as did a count.
     if !entry.proven && entry.share.is_none() && entry.speculated_value.is_none() {
         return Err(not_proven("the match value is", args.machine.time_limit));
     }
