@@ -165,7 +165,7 @@ pub struct MatchSolver {
     /// The price of an assumed final round in speculation's search (see
     /// [`MatchSolver::set_assumed_price`]).
     pub(crate) assumed_price: Option<u32>,
-    proof_file: Option<PathBuf>,
+    pub(crate) proof_file: Option<PathBuf>,
 }
 
 impl MatchSolver {

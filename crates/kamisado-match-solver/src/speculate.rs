@@ -412,9 +412,9 @@ impl MatchSolver {
 
     /// Verifies each assumed round start of `leaves` (ones the round solver did not
     /// settle) by a speculative proof of its own, one after another, with a solver like
-    /// this one over the same store (so every fact either learns is the other's, and the
-    /// proof file gets them at this solver's checkpoints), and records its value in the
-    /// store. Returns how many were not as guessed; the work goes to `proof` and
+    /// this one over the same store and proof file (so every fact either learns is the
+    /// other's, and the file gets them at the inner proof's checkpoints: a proof apart
+    /// takes minutes), and records its value in the store. Returns how many were not as guessed; the work goes to `proof` and
     /// `speculation`. Each such proof has a table of its own beside this solver's (the
     /// memory of a run doubles while one runs, and again for each tier below).
     fn prove_apart(
@@ -432,7 +432,8 @@ impl MatchSolver {
                 return Err(SolveError::Stopped.into());
             }
             let store = self.solver.game().store().clone();
-            let mut apart = MatchSolver::with_store(self.options, store, None)?;
+            let mut apart =
+                MatchSolver::with_store(self.options, store, self.proof_file.as_deref())?;
             apart.set_assumed_price(self.assumed_price);
             let result = apart.value_by_speculation_guessing(
                 leaf,
@@ -448,8 +449,13 @@ impl MatchSolver {
                 speculation.wrong += done.wrong;
                 speculation.proved_apart += done.proved_apart;
             }
-            proof.nodes += apart.solver.nodes();
-            proof.round_nodes += apart.solver.game().round_nodes();
+            // (An ended proof's solver is a fresh one: its nodes are in its report.)
+            let (nodes, round_nodes) = match &result {
+                Ok(done) => (done.proof.nodes, done.proof.round_nodes),
+                Err(_) => (apart.solver.nodes(), apart.solver.game().round_nodes()),
+            };
+            proof.nodes += nodes;
+            proof.round_nodes += round_nodes;
             let value = result?.proof.value;
             self.store().insert(
                 leaf.canonical_match_key().0,
