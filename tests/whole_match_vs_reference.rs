@@ -492,13 +492,12 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
             time_limit: Some(Duration::from_secs(30)),
             ..Run::default()
         };
-        let proof = match speculating.value_by_speculation(&pos, &patient) {
-            Ok(proof) => proof,
-            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
-                slow += 1;
-                continue;
-            }
-            Err(e) => panic!("{text}: {e}"),
+        let Some(proof) = in_time(
+            speculating.value_by_speculation(&pos, &patient),
+            &text,
+            &mut slow,
+        ) else {
+            continue;
         };
         assert_eq!(proof.proof.value, expected.value, "{text}");
         assert!(
@@ -508,13 +507,12 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         relied_on += (proof.speculation.relied_on > 0) as u32;
         // Free assumed final rounds, by a solver that like the priced one keeps the facts
         // of the positions before.
-        let free = match free_speculating.value_by_speculation(&pos, &patient) {
-            Ok(proof) => proof,
-            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
-                slow += 1;
-                continue;
-            }
-            Err(e) => panic!("{text}: {e}"),
+        let Some(free) = in_time(
+            free_speculating.value_by_speculation(&pos, &patient),
+            &text,
+            &mut slow,
+        ) else {
+            continue;
         };
         assert_eq!(
             free.proof.value, expected.value,
@@ -528,15 +526,13 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         free_relied_on += free.speculation.relied_on;
         // The loop after a wrong guess: every final round guessed lost by its opener.
         // (A solver of its own: the other's proof file knows the final rounds verified.)
-        let proof =
-            match match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss) {
-                Ok(proof) => proof,
-                Err(MatchSolveError::Solve(SolveError::Stopped)) => {
-                    slow += 1;
-                    continue;
-                }
-                Err(e) => panic!("{text}: {e}"),
-            };
+        let Some(proof) = in_time(
+            match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss),
+            &text,
+            &mut slow,
+        ) else {
+            continue;
+        };
         assert_eq!(proof.proof.value, expected.value, "{text}, guessing wrong");
         checked += 1;
         wrong += proof.speculation.wrong;
@@ -557,6 +553,23 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         "priced proofs rest on {priced_relied_on} final rounds, free ones on {free_relied_on}"
     );
     eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches; final rounds relied on, priced {priced_relied_on}, free {free_relied_on}");
+}
+
+/// `Some` of a speculation's proof, `None` if it ran out of time (counted in `slow`: a
+/// loaded machine makes a rare position slow); any other error fails the test.
+fn in_time(
+    result: Result<SpeculativeProof, MatchSolveError>,
+    text: &str,
+    slow: &mut u32,
+) -> Option<SpeculativeProof> {
+    match result {
+        Ok(proof) => Some(proof),
+        Err(MatchSolveError::Solve(SolveError::Stopped)) => {
+            *slow += 1;
+            None
+        }
+        Err(e) => panic!("{text}: {e}"),
+    }
 }
 
 /// A match solver whose speculation assumes final rounds free (no price): its proofs rest
@@ -597,13 +610,12 @@ fn speculation_in_tiers_gives_the_match_searchs_values_at_three_round_positions(
             time_limit: Some(Duration::from_secs(30)),
             ..Run::default()
         };
-        let proof = match speculating.value_by_speculation(&pos, &patient) {
-            Ok(proof) => proof,
-            Err(MatchSolveError::Solve(SolveError::Stopped)) => {
-                slow += 1;
-                continue;
-            }
-            Err(e) => panic!("{text}: {e}"),
+        let Some(proof) = in_time(
+            speculating.value_by_speculation(&pos, &patient),
+            &text,
+            &mut slow,
+        ) else {
+            continue;
         };
         assert_eq!(proof.proof.value, expected.value, "{text}");
         assert!(
@@ -611,15 +623,13 @@ fn speculation_in_tiers_gives_the_match_searchs_values_at_three_round_positions(
             "{text}"
         );
         relied_on += proof.speculation.relied_on;
-        let turned =
-            match match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss) {
-                Ok(proof) => proof,
-                Err(MatchSolveError::Solve(SolveError::Stopped)) => {
-                    slow += 1;
-                    continue;
-                }
-                Err(e) => panic!("{text}: {e}"),
-            };
+        let Some(turned) = in_time(
+            match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss),
+            &text,
+            &mut slow,
+        ) else {
+            continue;
+        };
         assert_eq!(turned.proof.value, expected.value, "{text}, guessing wrong");
         wrong += turned.speculation.wrong;
         checked += 1;
