@@ -478,32 +478,14 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         let Some(text) = late_in_a_round_at_two_one(seed) else {
             continue;
         };
-        let pos = WholeMatch::root(&fast(&text));
-        let quick = Run {
-            time_limit: Some(Duration::from_secs(2)),
-            ..Run::default()
-        };
-        let Ok(expected) = checker.value(&pos, &quick) else {
+        let Some((pos, expected)) = searched_value(&checker, &text) else {
             continue;
         };
-        // Generous: the limit only keeps a rare slow position from holding the test up,
-        // and a loaded machine (load 10 on two cores) is three to five times slower.
-        let patient = Run {
-            time_limit: Some(Duration::from_secs(30)),
-            ..Run::default()
-        };
-        let Some(proof) = in_time(
-            speculating.value_by_speculation(&pos, &patient),
-            &text,
-            &mut slow,
-        ) else {
+        let patient = patient();
+        let Some(proof) = speculation_checked(&mut speculating, &pos, expected, &text, &mut slow)
+        else {
             continue;
         };
-        assert_eq!(proof.proof.value, expected.value, "{text}");
-        assert!(
-            proof.speculation.verified >= proof.speculation.relied_on,
-            "{text}"
-        );
         relied_on += (proof.speculation.relied_on > 0) as u32;
         // Free assumed final rounds, by a solver that like the priced one keeps the facts
         // of the positions before.
@@ -514,10 +496,7 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         ) else {
             continue;
         };
-        assert_eq!(
-            free.proof.value, expected.value,
-            "{text}, final rounds free"
-        );
+        assert_eq!(free.proof.value, expected, "{text}, final rounds free");
         assert_eq!(
             free.speculation.walk_searches, 0,
             "{text}, final rounds free"
@@ -533,7 +512,7 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         ) else {
             continue;
         };
-        assert_eq!(proof.proof.value, expected.value, "{text}, guessing wrong");
+        assert_eq!(proof.proof.value, expected, "{text}, guessing wrong");
         checked += 1;
         wrong += proof.speculation.wrong;
         searches += proof.speculation.searches;
@@ -553,6 +532,45 @@ fn speculation_gives_the_match_searchs_values_at_two_round_positions() {
         "priced proofs rest on {priced_relied_on} final rounds, free ones on {free_relied_on}"
     );
     eprintln!("{checked} positions, {relied_on} resting on final rounds, {wrong} wrong guesses, {searches} searches; final rounds relied on, priced {priced_relied_on}, free {free_relied_on}");
+}
+
+/// The late position `text` as a match search's root, with its value by the plain match
+/// search asking the round solver, if that search finds it within 2 s: the value
+/// speculation must give.
+fn searched_value(checker: &MatchSolver, text: &str) -> Option<(MatchPosition, Value)> {
+    let pos = WholeMatch::root(&fast(text));
+    let quick = Run {
+        time_limit: Some(Duration::from_secs(2)),
+        ..Run::default()
+    };
+    Some((pos, checker.value(&pos, &quick).ok()?.value))
+}
+
+/// Generous: the limit only keeps a rare slow position from holding a test up, and a
+/// loaded machine (load 10 on two cores) is three to five times slower.
+fn patient() -> Run<'static> {
+    Run {
+        time_limit: Some(Duration::from_secs(30)),
+        ..Run::default()
+    }
+}
+
+/// `solver`'s speculative proof of `pos` (`text`), if in time, with the value `expected`
+/// and every assumption it rests on verified.
+fn speculation_checked(
+    solver: &mut MatchSolver,
+    pos: &MatchPosition,
+    expected: Value,
+    text: &str,
+    slow: &mut u32,
+) -> Option<SpeculativeProof> {
+    let proof = in_time(solver.value_by_speculation(pos, &patient()), text, slow)?;
+    assert_eq!(proof.proof.value, expected, "{text}");
+    assert!(
+        proof.speculation.verified >= proof.speculation.relied_on,
+        "{text}"
+    );
+    Some(proof)
 }
 
 /// `Some` of a speculation's proof, `None` if it ran out of time (counted in `slow`: a
@@ -598,30 +616,14 @@ fn speculation_in_tiers_gives_the_match_searchs_values_at_three_round_positions(
         let Some(text) = late_in_a_round_at_two_nil(seed) else {
             continue;
         };
-        let pos = WholeMatch::root(&fast(&text));
-        let quick = Run {
-            time_limit: Some(Duration::from_secs(2)),
-            ..Run::default()
-        };
-        let Ok(expected) = checker.value(&pos, &quick) else {
+        let Some((pos, expected)) = searched_value(&checker, &text) else {
             continue;
         };
-        let patient = Run {
-            time_limit: Some(Duration::from_secs(30)),
-            ..Run::default()
-        };
-        let Some(proof) = in_time(
-            speculating.value_by_speculation(&pos, &patient),
-            &text,
-            &mut slow,
-        ) else {
+        let patient = patient();
+        let Some(proof) = speculation_checked(&mut speculating, &pos, expected, &text, &mut slow)
+        else {
             continue;
         };
-        assert_eq!(proof.proof.value, expected.value, "{text}");
-        assert!(
-            proof.speculation.verified >= proof.speculation.relied_on,
-            "{text}"
-        );
         relied_on += proof.speculation.relied_on;
         let Some(turned) = in_time(
             match_solver(true).value_by_speculation_guessing(&pos, &patient, Value::Loss),
@@ -630,7 +632,7 @@ fn speculation_in_tiers_gives_the_match_searchs_values_at_three_round_positions(
         ) else {
             continue;
         };
-        assert_eq!(turned.proof.value, expected.value, "{text}, guessing wrong");
+        assert_eq!(turned.proof.value, expected, "{text}, guessing wrong");
         wrong += turned.speculation.wrong;
         checked += 1;
     }
@@ -661,20 +663,10 @@ fn speculation_verified_in_shares_gives_the_match_searchs_values() {
         let Some(text) = late_in_a_round_at_two_one(seed) else {
             continue;
         };
-        let pos = WholeMatch::root(&fast(&text));
-        let quick = Run {
-            time_limit: Some(Duration::from_secs(2)),
-            ..Run::default()
-        };
-        let Ok(expected) = checker.value(&pos, &quick) else {
+        let Some((pos, expected)) = searched_value(&checker, &text) else {
             continue;
         };
-        // Generous: the limit only keeps a rare slow position from holding the test up,
-        // and a loaded machine (load 10 on two cores) is three to five times slower.
-        let patient = Run {
-            time_limit: Some(Duration::from_secs(30)),
-            ..Run::default()
-        };
+        let patient = patient();
         let shares = [Share::new(1, 2).unwrap(), Share::new(2, 2).unwrap()];
         let mut parts = Vec::new();
         for share in shares {
@@ -702,7 +694,7 @@ fn speculation_verified_in_shares_gives_the_match_searchs_values() {
         if let ShareOutcome::Proven(p) = parts[0].1 {
             // Nothing to verify: both shares are the whole proof.
             assert_eq!(first.relied_on, 0, "{text}");
-            assert_eq!(p.proof.value, expected.value, "{text}");
+            assert_eq!(p.proof.value, expected, "{text}");
             assert!(matches!(parts[1].1, ShareOutcome::Proven(_)), "{text}");
             continue;
         }
@@ -719,7 +711,7 @@ fn speculation_verified_in_shares_gives_the_match_searchs_values() {
         let proof = merged
             .value_by_speculation(&pos, &patient)
             .unwrap_or_else(|e| panic!("{text}, after the shares: {e}"));
-        assert_eq!(proof.proof.value, expected.value, "{text}");
+        assert_eq!(proof.proof.value, expected, "{text}");
         if first.wrong + second.wrong == 0 {
             assert_eq!(proof.speculation.verified, 0, "{text}");
             assert_eq!(proof.speculation.searches, 1, "{text}");
