@@ -16,7 +16,8 @@ use kamisado_match::{
     ClinchPosition, ClinchRound, MatchPosition, MatchRound, Side, Target, WholeMatch,
 };
 use kamisado_match_solver::{
-    MatchOptions, MatchSolveError, MatchSolver, Run, Share, ShareOutcome, SpeculativeProof,
+    estimate, EstimateOptions, MatchOptions, MatchSolveError, MatchSolver, Run, Share,
+    ShareOutcome, SpeculativeProof,
 };
 use kamisado_solver::{with_time_limit, Game, Options, Outcome, SolveError, Solver, Value};
 
@@ -594,7 +595,7 @@ fn in_time(
 /// on more of them, so that there is more to split into shares.
 fn free_speculation() -> MatchSolver {
     let mut solver = match_solver(true);
-    solver.set_assumed_price(None);
+    solver.set_assumed_prices(&[None]);
     solver
 }
 
@@ -645,6 +646,153 @@ fn speculation_in_tiers_gives_the_match_searchs_values_at_three_round_positions(
     );
     assert!(wrong >= 1, "the wrong guess was found wrong {wrong} times");
     eprintln!("{checked} positions, {relied_on} round starts at 2-1 or 1-2 relied on, {wrong} wrong guesses");
+}
+
+/// Speculation with two prices (one search each) verifies the proof of the search that
+/// rests on fewer round starts: its count is the smaller of the two single-price counts,
+/// the round starts it lists are what its proof verifies, and the value is the plain
+/// match search's.
+#[test]
+fn speculation_with_two_prices_verifies_the_proof_that_rests_on_fewer() {
+    let checker = match_solver(true);
+    let (mut checked, mut slow, mut differed) = (0, 0, 0);
+    let both = [None, Some(16)];
+    for seed in 0..400u64 {
+        if checked == 6 {
+            break;
+        }
+        let Some(text) = late_in_a_round_at_two_one(seed) else {
+            continue;
+        };
+        let Some((pos, expected)) = searched_value(&checker, &text) else {
+            continue;
+        };
+        let mut counts = Vec::new();
+        for prices in [&both[..1], &both[1..], &both[..]] {
+            let mut solver = match_solver(true);
+            solver.set_assumed_prices(prices);
+            match solver.count_by_speculation(&pos, &patient()) {
+                Ok(count) => counts.push(count),
+                Err(MatchSolveError::Solve(SolveError::Stopped)) => break,
+                Err(e) => panic!("{text}: {e}"),
+            }
+        }
+        if counts.len() < 3 {
+            slow += 1;
+            continue;
+        }
+        let (free, priced, two) = (&counts[0], &counts[1], &counts[2]);
+        let fewer = free.relied_on.len().min(priced.relied_on.len());
+        assert_eq!(two.relied_on.len(), fewer, "{text}");
+        assert_eq!(two.proof.speculation.searches, 2, "{text}");
+        assert_eq!(two.proof.speculation.relied_on as usize, fewer, "{text}");
+        differed += (free.relied_on.len() != priced.relied_on.len()) as u32;
+        for start in &two.relied_on {
+            assert!(
+                start.active().is_none() && start.round_number() == pos.round_number() + 1,
+                "{text}: {start} is not a round start of the next round"
+            );
+        }
+        let mut solver = match_solver(true);
+        solver.set_assumed_prices(&both);
+        let Some(proof) = speculation_checked(&mut solver, &pos, expected, &text, &mut slow) else {
+            continue;
+        };
+        assert!(
+            proof.speculation.verified >= fewer as u64,
+            "{text}: the proof verified {} of the {fewer} round starts listed",
+            proof.speculation.verified
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 6, "not enough positions at 2-1 in a round");
+    assert!(slow <= 3, "{slow} positions too slow to speculate");
+    assert!(differed >= 1, "the two prices never gave different counts");
+}
+
+/// The cost estimate by sampling the tiers: with more samples than round starts it
+/// measures every one, so its counts are the proofs' own (the root's list, and the lists
+/// of the round starts that are not settled by a clinch question, counted again here)
+/// and its spread is nil; with two samples, the first tier's count is still exact and the
+/// same seed gives the same counts.
+#[test]
+fn an_estimate_that_samples_everything_counts_what_the_proofs_rest_on() {
+    let checker = match_solver(true);
+    let options = MatchOptions {
+        threads: 1,
+        table_bytes: 64 << 20,
+        round_table_bytes: 32 << 20,
+        ask_rounds: true,
+    };
+    let every = EstimateOptions {
+        samples: 1 << 16,
+        seed: 1,
+        prices: vec![Some(16)],
+    };
+    let (mut checked, mut deeper) = (0, 0);
+    for seed in 0..400u64 {
+        if checked == 3 {
+            break;
+        }
+        let Some(text) = late_in_a_round_at_two_nil(seed) else {
+            continue;
+        };
+        let Some((pos, _)) = searched_value(&checker, &text) else {
+            continue;
+        };
+        let Ok(count) = match_solver(true).count_by_speculation(&pos, &patient()) else {
+            continue;
+        };
+        if count.relied_on.is_empty() {
+            continue;
+        }
+        let Ok(all) = estimate(&pos, options, &every, &patient(), &|_| {}) else {
+            continue;
+        };
+        let n = count.relied_on.len();
+        assert_eq!(all.tiers[0].counted, 1, "{text}");
+        assert_eq!(all.tiers[0].relied_on_max as usize, n, "{text}");
+        assert_eq!(all.tiers[1].estimated_starts, n as f64, "{text}");
+        let tier1 = &all.tiers[1];
+        assert_eq!(tier1.settled + tier1.counted, n as u64, "{text}");
+        assert_eq!(all.standard_error, 0.0, "{text}");
+        // The round starts no clinch question settles: their own counts, summed.
+        let mut below = 0;
+        let clincher = match_solver(true);
+        for start in &count.relied_on {
+            if clincher
+                .solver()
+                .game()
+                .settle_round_start(start)
+                .unwrap()
+                .is_none()
+            {
+                below += match_solver(true)
+                    .count_by_speculation(start, &patient())
+                    .unwrap()
+                    .relied_on
+                    .len();
+            }
+        }
+        let tier2 = all.tiers.get(2).map_or(0.0, |t| t.estimated_starts);
+        assert_eq!(tier2, below as f64, "{text}");
+        deeper += (below > 0) as u32;
+        let two = EstimateOptions {
+            samples: 2,
+            seed: 7,
+            prices: vec![Some(16)],
+        };
+        let a = estimate(&pos, options, &two, &patient(), &|_| {}).unwrap();
+        let b = estimate(&pos, options, &two, &patient(), &|_| {}).unwrap();
+        assert_eq!(a.tiers[1].estimated_starts, n as f64, "{text}");
+        let starts = |e: &kamisado_match_solver::Estimate| -> Vec<f64> {
+            e.tiers.iter().map(|t| t.estimated_starts).collect()
+        };
+        assert_eq!(starts(&a), starts(&b), "{text}: one seed, two estimates");
+        checked += 1;
+    }
+    assert_eq!(checked, 3, "not enough positions at 2-0 in a round");
+    eprintln!("{checked} positions, {deeper} with proofs apart below");
 }
 
 /// A speculative proof verified in shares (as array tasks on a cluster verify it): two

@@ -12,19 +12,22 @@
 //!   round boundaries behind `Game::known`.
 //! - [`MatchSolver`]: a run with a time limit, progress reports ([`Progress`]) and
 //!   checkpoints to a proof file ([`file`]) from which a later run resumes.
+//! - [`estimate`]: what a proof by tiers would cost, from a sample of its tiers.
 //!
 //! The round solver and the match search have tables of their own: round positions and
 //! match positions have different keys and different values (a round won is not a match
 //! won), and the round solver's are cheap to find again.
 
+mod estimate;
 pub mod file;
 mod game;
 mod run;
 mod speculate;
 mod store;
 
+pub use estimate::{estimate, Estimate, EstimateOptions, Measured, TierEstimate};
 pub use file::ProofFileError;
 pub use game::{OracleMatch, RoundCounts};
 pub use run::{MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Proof, Run};
-pub use speculate::{Share, ShareOutcome, Speculation, SpeculativeProof};
+pub use speculate::{Share, ShareOutcome, Speculation, SpeculativeCount, SpeculativeProof};
 pub use store::{Fact, Source, Store, StoreCounts};

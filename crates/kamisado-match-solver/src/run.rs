@@ -162,9 +162,11 @@ pub struct MatchSolver {
     pub(crate) solver: Solver<OracleMatch>,
     pub(crate) options: MatchOptions,
     pub(crate) last_speculation: Option<crate::Speculation>,
-    /// The price of an assumed final round in speculation's search (see
-    /// [`MatchSolver::set_assumed_price`]).
-    pub(crate) assumed_price: Option<u32>,
+    /// The prices of an assumed round start in speculation's searches, one search each
+    /// (see [`MatchSolver::set_assumed_prices`]).
+    pub(crate) assumed_prices: Vec<Option<u32>>,
+    /// What the last [`MatchSolver::count_by_speculation`]'s proof rests on.
+    pub(crate) last_relied_on: Vec<MatchPosition>,
     pub(crate) proof_file: Option<PathBuf>,
 }
 
@@ -224,7 +226,8 @@ impl MatchSolver {
             )?,
             options,
             last_speculation: None,
-            assumed_price: crate::speculate::ASSUMED_PRICE,
+            assumed_prices: vec![crate::speculate::ASSUMED_PRICE],
+            last_relied_on: Vec::new(),
             proof_file: proof_file.map(Path::to_path_buf),
         })
     }

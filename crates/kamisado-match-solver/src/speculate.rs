@@ -53,6 +53,16 @@ pub struct SpeculativeProof {
     pub speculation: Speculation,
 }
 
+/// A speculative proof's first search and walk, verifying nothing (see
+/// [`MatchSolver::count_by_speculation`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeculativeCount {
+    /// The value as speculated (not proven) and the work.
+    pub proof: SpeculativeProof,
+    /// The assumed round starts the proof rests on, in key order.
+    pub relied_on: Vec<MatchPosition>,
+}
+
 /// One share of a speculative proof's verification (see
 /// [`MatchSolver::verify_share_by_speculation`]): `index` of `count`, from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,25 +189,37 @@ impl MatchSolver {
         })
     }
 
-    /// How speculation's search treats a round start it assumes: `None`, as a proven
+    /// How speculation's search treats a round start it assumes, one search per entry of
+    /// `prices` in order (an empty list is taken as the default; a search that runs out of
+    /// time after an earlier one finished is dropped for it): `None`, as a proven
     /// leaf as soon as it meets it; `Some(price)`, as a leaf of that proof number for the
     /// side it favours, assumed only if the search comes to expand it (see
-    /// [`crate::OracleMatch::pricing_finals`]). Values are the same either way; a price
-    /// makes proofs that rest on fewer assumptions (README: "Speculate, then verify").
-    pub fn set_assumed_price(&mut self, price: Option<u32>) {
-        self.assumed_price = price;
+    /// [`crate::OracleMatch::pricing_assumptions`]). Of the searches' proofs, the one that
+    /// rests on the fewest assumptions is verified. Values are the same either way; a price
+    /// makes proofs that rest on fewer assumptions where the loser's moves must all be
+    /// covered, none often where the winner chooses (README: "Speculate, then verify").
+    pub fn set_assumed_prices(&mut self, prices: &[Option<u32>]) {
+        self.assumed_prices = match prices {
+            [] => vec![ASSUMED_PRICE],
+            prices => prices.to_vec(),
+        };
     }
 
     /// [`MatchSolver::value_by_speculation`]'s first search and walk, without verifying
-    /// anything: the value as speculated (`proof.value`, not proven) and how many final
-    /// rounds the proof rests on, for measuring what a verification would cost.
+    /// anything: the value as speculated (`proof.value`, not proven), how many assumed
+    /// round starts the proof rests on, and which (`relied_on`, in key order), for
+    /// measuring what a verification would cost.
     pub fn count_by_speculation(
         &mut self,
         pos: &MatchPosition,
         run: &Run,
-    ) -> Result<SpeculativeProof, MatchSolveError> {
+    ) -> Result<SpeculativeCount, MatchSolveError> {
+        self.last_relied_on.clear();
         let (result, proof) = self.timed_speculation(pos, run, Value::Win, Verifying::Nothing);
-        result.map(|_| proof)
+        result.map(|_| SpeculativeCount {
+            proof,
+            relied_on: std::mem::take(&mut self.last_relied_on),
+        })
     }
 
     /// What the last [`MatchSolver::value_by_speculation`] did, proven or not.
@@ -241,49 +263,46 @@ impl MatchSolver {
         verifying: Verifying,
         result: &mut SpeculativeProof,
     ) -> Result<bool, MatchSolveError> {
-        let SpeculativeProof { proof, speculation } = result;
-        // The assumed search runs on one thread, so that it is deterministic: every share
-        // and the run after them find the same proof from the same facts (seconds against
-        // the verification's hours; the threads verify).
-        let search_threads = 1;
         let deadline = run.time_limit.map(|limit| start + limit);
         loop {
-            // A fresh table: the last one's values rested on the assumptions, one of which
-            // was wrong (or, the first time, on nothing speculative at all).
-            self.rebuild(Some((pos.round_number(), guess)), search_threads)?;
-            let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
-                return Err(SolveError::Stopped.into());
+            // One search and walk a price; the proof that rests on the fewest assumptions
+            // is verified (the first such, so that every share picks the same one).
+            let mut best: Option<(Value, ProofTree)> = None;
+            for &price in &self.assumed_prices.clone() {
+                let searched = self.search_and_walk(pos, run, deadline, guess, price, result);
+                let (value, tree) = match searched {
+                    // A later price that runs out of time is dropped for an earlier one's
+                    // proof (an interrupt stops the run).
+                    Err(MatchSolveError::Solve(SolveError::Stopped))
+                        if best.is_some() && !(run.stop_asked)() =>
+                    {
+                        break;
+                    }
+                    searched => searched?,
+                };
+                if let Some((kept_value, _)) = &best {
+                    debug_assert_eq!(*kept_value, value, "a price never changes a value");
+                }
+                if best
+                    .as_ref()
+                    .is_none_or(|(_, kept)| tree.assumed.len() < kept.assumed.len())
+                {
+                    best = Some((value, tree));
+                }
             }
-            let searched = self.value(pos, &run.with_time_limit(remaining));
-            let game = self.solver.game();
-            speculation.searches += 1;
-            let searched_assumed = game.assumed_count() as u64;
-            let searched = searched.inspect_err(|_| {
-                speculation.assumed += searched_assumed;
-                proof.round_nodes += game.round_nodes();
-            })?;
-            proof.nodes += searched.nodes;
-            let walk_start = self.solver.nodes();
-            let walked = self.watched(deadline, run.stop_asked, || {
-                Walk::new(&self.solver).proof(pos, searched.value)
-            });
-            // The walk's searches assume assumptions too: counted, whether or not it ended.
-            let game = self.solver.game();
-            let walk_assumed = game.assumed_count() as u64 - searched_assumed;
-            speculation.assumed += searched_assumed + walk_assumed;
-            speculation.walk_assumed += walk_assumed;
-            proof.round_nodes += game.round_nodes();
-            proof.nodes += self.solver.nodes() - walk_start;
-            let mut tree = walked?;
-            speculation.walk_searches += tree.searches;
+            let SpeculativeProof { proof, speculation } = &mut *result;
+            let (searched_value, mut tree) = best.expect("there is always one price");
             speculation.relied_on = tree.assumed.len() as u64;
             speculation.proof_positions = tree.positions;
+            let game = self.solver.game();
             let share = match verifying {
                 Verifying::All => None,
                 Verifying::Share(share) => Some(share),
                 Verifying::Nothing => {
-                    proof.value = searched.value;
+                    let mut relied: Vec<MatchPosition> = tree.assumed.into_values().collect();
+                    relied.sort_unstable_by_key(|pos| pos.canonical_match_key().0);
+                    self.last_relied_on = relied;
+                    proof.value = searched_value;
                     self.rebuild(None, self.options.threads)?;
                     return Ok(false);
                 }
@@ -316,7 +335,7 @@ impl MatchSolver {
             speculation.wrong += wrong;
             if shared.is_some() {
                 // The value as speculated: not a fact until every share held.
-                proof.value = searched.value;
+                proof.value = searched_value;
                 self.rebuild(None, self.options.threads)?;
                 return Ok(false);
             }
@@ -331,12 +350,58 @@ impl MatchSolver {
                     );
                 }
                 self.checkpoint()?;
-                proof.value = searched.value;
+                proof.value = searched_value;
                 // Back to a solver that assumes nothing, for whatever the caller asks next.
                 self.rebuild(None, self.options.threads)?;
                 return Ok(true);
             }
         }
+    }
+
+    /// One assumed search of `pos` with assumptions at `price`, on a fresh table, and the
+    /// walk of its proof: the value as speculated and the proof's tree. Its work goes to
+    /// `result` whether or not it ended.
+    fn search_and_walk(
+        &mut self,
+        pos: &MatchPosition,
+        run: &Run,
+        deadline: Option<Instant>,
+        guess: Value,
+        price: Option<u32>,
+        result: &mut SpeculativeProof,
+    ) -> Result<(Value, ProofTree), MatchSolveError> {
+        let SpeculativeProof { proof, speculation } = result;
+        // A fresh table: the last one's values rested on the assumptions, one of which
+        // was wrong (or, the first time, on nothing speculative at all), or on another
+        // price.
+        self.rebuild(Some((pos.round_number(), guess, price)), SEARCH_THREADS)?;
+        let remaining = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if remaining == Some(Duration::ZERO) || (run.stop_asked)() {
+            return Err(SolveError::Stopped.into());
+        }
+        let searched = self.value(pos, &run.with_time_limit(remaining));
+        let game = self.solver.game();
+        speculation.searches += 1;
+        let searched_assumed = game.assumed_count() as u64;
+        let searched = searched.inspect_err(|_| {
+            speculation.assumed += searched_assumed;
+            proof.round_nodes += game.round_nodes();
+        })?;
+        proof.nodes += searched.nodes;
+        let walk_start = self.solver.nodes();
+        let walked = self.watched(deadline, run.stop_asked, || {
+            Walk::new(&self.solver).proof(pos, searched.value)
+        });
+        // The walk's searches assume assumptions too: counted, whether or not it ended.
+        let game = self.solver.game();
+        let walk_assumed = game.assumed_count() as u64 - searched_assumed;
+        speculation.assumed += searched_assumed + walk_assumed;
+        speculation.walk_assumed += walk_assumed;
+        proof.round_nodes += game.round_nodes();
+        proof.nodes += self.solver.nodes() - walk_start;
+        let tree = walked?;
+        speculation.walk_searches += tree.searches;
+        Ok((searched.value, tree))
     }
 
     /// Asks the round solver about every assumed round start of `tree`, on the match
@@ -434,7 +499,7 @@ impl MatchSolver {
             let store = self.solver.game().store().clone();
             let mut apart =
                 MatchSolver::with_store(self.options, store, self.proof_file.as_deref())?;
-            apart.set_assumed_price(self.assumed_price);
+            apart.set_assumed_prices(&self.assumed_prices);
             let result = apart.value_by_speculation_guessing(
                 leaf,
                 &run.with_time_limit(remaining),
@@ -474,11 +539,11 @@ impl MatchSolver {
     }
 
     /// Replaces the match search and its round solver by fresh ones over the same store,
-    /// assuming the values of round starts after round `r` (`Some((r, guess))`) or not,
-    /// searching on `threads`.
+    /// assuming the values of round starts after round `r` at `price`
+    /// (`Some((r, guess, price))`) or not, searching on `threads`.
     fn rebuild(
         &mut self,
-        assuming: Option<(u32, Value)>,
+        assuming: Option<(u32, Value, Option<u32>)>,
         threads: usize,
     ) -> Result<(), MatchSolveError> {
         let options = self.options;
@@ -487,12 +552,12 @@ impl MatchSolver {
             options.ask_rounds,
             self.solver.game().store().clone(),
         )?;
-        let game = match (assuming, self.assumed_price) {
-            (Some((round, guess)), Some(price)) => {
+        let game = match assuming {
+            Some((round, guess, Some(price))) => {
                 game.assuming_after(round, guess).pricing_assumptions(price)
             }
-            (Some((round, guess)), None) => game.assuming_after(round, guess),
-            (None, _) => game,
+            Some((round, guess, None)) => game.assuming_after(round, guess),
+            None => game,
         };
         // (The new tables' pages are not touched before the old ones are dropped.)
         self.solver = Solver::new(
@@ -532,11 +597,16 @@ impl MatchSolver {
     }
 }
 
-/// The default price of an assumed round start (see [`MatchSolver::set_assumed_price`]).
+/// The default price of an assumed round start (see [`MatchSolver::set_assumed_prices`]).
 /// Measured at `uobygnrp+...` (README: "Speculate, then verify"): free, the proof rests on
 /// 11,022 final rounds (745 k match nodes); priced 2, 4, 8, 16, 32: 3,256, 1,967, 976,
 /// 814, 1,868 (2.8 M to 8.4 M nodes; past 16 the walk's own searches assume more).
 pub const ASSUMED_PRICE: Option<u32> = Some(16);
+
+/// The assumed search runs on one thread, so that it is deterministic: every share and the
+/// run after them find the same proof from the same facts (seconds against the
+/// verification's hours; the threads verify).
+const SEARCH_THREADS: usize = 1;
 
 /// A proof as walked from the searched table: its assumed round starts (the leaves to
 /// verify) and its round boundaries (facts once those hold).

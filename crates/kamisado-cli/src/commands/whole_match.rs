@@ -23,8 +23,8 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use kamisado_match::{MatchPosition, MatchRecord, MatchRound, Refill, Side, Target, WholeMatch};
 use kamisado_match_solver::{
-    MatchOptions, MatchSolveError, MatchSolver, MoveSearch, Progress, Run, Share, ShareOutcome,
-    Speculation,
+    Estimate, EstimateOptions, MatchOptions, MatchSolveError, MatchSolver, Measured, MoveSearch,
+    Progress, Run, Share, ShareOutcome, Speculation,
 };
 use kamisado_solver::{Cancel, Game, Options, SolveError, Solver, Value};
 use serde::{Deserialize, Serialize};
@@ -67,6 +67,11 @@ pub enum WholeMatchCommand {
         after_help = "A unit is one round start of the shipped list (data/match-standard.json, or --survey FILE), optionally only those of one score (a tier of the match) and only those not proven yet. Each unit is solved alone into a proof file of its own, and `whole-match merge` joins the proof files; a later run resumes from the merged file with --db. cluster/slurm/whole-match.sh runs the units as a Slurm job array.\n\nExample:\n  kamisado whole-match units --score 2-1 --unproven > units.txt\n  mkdir -p parts\n  kamisado whole-match solve --position \"$(sed -n 3p units.txt)\" --time-limit 600 --db parts/unit-3.kmp\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
     )]
     Units(UnitsArgs),
+    /// What proving a position by speculation in tiers would cost, estimated from samples of its tiers
+    #[command(
+        after_help = "At the position and then at each round start sampled, the search and walk of a speculative proof run (as --count-only does) and list the next tier's round starts the proof rests on; --samples of them are measured the same way (a clinch question first, as a verification asks), down to round starts a clinch question settles. Each tier's cost is the count times the sample's mean (Knuth's estimator), so the estimate comes from finished counts only. Wrong guesses and facts shared between proofs are left out (README: \"Solving by tiers\").\n\nExample:\n  kamisado whole-match estimate --position \"uobrgpny/8/8/8/8/8/8/BUNYPROG+ w - 3\" --assumed-price 0 --samples 4 --time-limit 600 --json"
+    )]
+    Estimate(EstimateArgs),
     /// Join proof files (of units solved apart) into one
     #[command(
         after_help = "Facts about one position from several files must agree: a win in one file and a loss in another is an error naming the position, and nothing is written. A damaged or foreign file is refused in one line.\n\nExample:\n  kamisado whole-match merge parts/unit-*.kmp --out proofs.kmp"
@@ -88,6 +93,29 @@ pub struct UnitsArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    pub at: MatchPositionArgs,
+    /// Round starts measured of those each proof rests on (at least 2)
+    #[arg(long, default_value_t = 4, value_parser = crate::args::whole::<usize>(2, 1 << 16))]
+    pub samples: usize,
+    /// Seed of the samples (the same seed, the same estimate)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Size of each search's table in MiB (the round solver's is a quarter of it)
+    #[arg(long, default_value_t = 1024, value_parser = crate::args::whole::<usize>(1, 1 << 20))]
+    pub hash_mb: usize,
+    /// Give up when one count takes longer than this many seconds
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// The proof number an assumed round start costs each search [default: 16; 0: free]; a list like `0,16` runs one search a price and counts the proof that rests on the fewest (as `solve --speculate --assumed-price` does)
+    #[arg(long, value_name = "N[,N...]", value_delimiter = ',', value_parser = crate::args::whole::<u32>(0, 1 << 20))]
+    pub assumed_price: Vec<u32>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -131,9 +159,9 @@ pub struct MachineArgs {
     /// Assume every round start after this round is won as predicted (by the side with more points; with equal points, the side to move), then verify only those the proof rests on, one the round solver does not settle by a proof of its own (README: "Speculate, then verify")
     #[arg(long)]
     pub speculate: bool,
-    /// With --speculate, the proof number an assumed round start costs the search [default: 16; 0: free, every one met assumed at once]; a price makes proofs that rest on fewer assumptions (README: "Speculate, then verify")
-    #[arg(long, alias = "final-price", value_name = "N", requires = "speculate", value_parser = crate::args::whole::<u32>(0, 1 << 20))]
-    pub assumed_price: Option<u32>,
+    /// With --speculate, the proof number an assumed round start costs the search [default: 16; 0: free, every one met assumed at once]; a price makes proofs that rest on fewer assumptions. A list like `0,16` runs one search a price and verifies the proof that rests on the fewest (README: "Speculate, then verify")
+    #[arg(long, alias = "final-price", value_name = "N[,N...]", requires = "speculate", value_delimiter = ',', value_parser = crate::args::whole::<u32>(0, 1 << 20))]
+    pub assumed_price: Vec<u32>,
 }
 
 /// The match position a subcommand works on.
@@ -305,6 +333,7 @@ pub fn run(args: WholeMatchArgs) -> Result<()> {
         WholeMatchCommand::Openings(a) => openings(a),
         WholeMatchCommand::Survey(a) => survey(a),
         WholeMatchCommand::Units(a) => units(a),
+        WholeMatchCommand::Estimate(a) => estimate(a),
         WholeMatchCommand::Merge(a) => merge(a),
     };
     // An interrupted run ends as the signal says, whatever it had proved.
@@ -328,28 +357,39 @@ fn solver(machine: &MachineArgs) -> Result<MatchSolver> {
         // Written at checkpoints and at the end: a path that cannot be is refused now.
         crate::output::check_output(db, crate::output::OutputKind::Database)?;
     }
-    let bytes = machine.hash_mb << 20;
     let mut solver = MatchSolver::new(
-        MatchOptions {
-            threads: machine.threads,
-            table_bytes: bytes,
-            round_table_bytes: (bytes / 4).max(1 << 20),
-            ask_rounds: true,
-        },
+        match_options(machine.threads, machine.hash_mb),
         machine.db.as_deref(),
     )
     .map_err(|e| match e {
         MatchSolveError::ProofFile(e) => Failure::input(e),
         e => Failure::internal(e),
     })?;
-    if let Some(price) = machine.assumed_price {
-        solver.set_assumed_price((price > 0).then_some(price));
-    }
+    solver.set_assumed_prices(&prices(&machine.assumed_price));
     // Every subcommand searches and keeps its proofs: from now on an interrupt stops the
     // search, which saves. Not before: a run still reading its inputs has nothing to
     // save, and one waiting on them would never see the flag; it ends at once.
     crate::shutdown::stop_gracefully();
     Ok(solver)
+}
+
+/// `--assumed-price`'s list as the solver takes it (0: free); empty, the default.
+fn prices(given: &[u32]) -> Vec<Option<u32>> {
+    given
+        .iter()
+        .map(|&price| (price > 0).then_some(price))
+        .collect()
+}
+
+/// The tables of a match search of `hash_mb` MiB (the round solver's a quarter of it).
+fn match_options(threads: usize, hash_mb: usize) -> MatchOptions {
+    let bytes = hash_mb << 20;
+    MatchOptions {
+        threads,
+        table_bytes: bytes,
+        round_table_bytes: (bytes / 4).max(1 << 20),
+        ask_rounds: true,
+    }
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -415,7 +455,7 @@ fn entry(
             .map(|p| (p.proof, true)),
         Method::Count => solver
             .count_by_speculation(&pos, &run)
-            .map(|p| (p.proof, false)),
+            .map(|count| (count.proof.proof, false)),
         Method::Share(share) => {
             solver
                 .verify_share_by_speculation(&pos, &run, share)
@@ -983,6 +1023,114 @@ fn units(args: UnitsArgs) -> Result<()> {
             units,
         },
         args.json,
+        false,
+    );
+    Ok(())
+}
+
+/// `whole-match estimate`: the library's estimate, printed.
+#[derive(Serialize)]
+struct EstimateReport {
+    #[serde(flatten)]
+    estimate: Estimate,
+    prices: Vec<u32>,
+}
+
+impl Report for EstimateReport {
+    fn text(&self, _colour: bool) -> String {
+        let e = &self.estimate;
+        let mut out = format!(
+            "position    {}\nvalue       {} for the side to move as speculated (not proven)\nestimate    {} s of one thread ({:.1} core-hours, {:.1} core-days), standard error {} s\n",
+            e.position,
+            e.speculated_value,
+            thousands(e.seconds.round() as u64),
+            e.seconds / 3600.0,
+            e.seconds / 86400.0,
+            thousands(e.standard_error.round() as u64),
+        );
+        out.push_str("tier  scores measured         settled (wrong)  counted  relied on (min/mean/max)  est. round starts  est. proofs  est. seconds\n");
+        for t in &e.tiers {
+            let scores: Vec<String> = t.scores.iter().map(|(s, n)| format!("{s}:{n}")).collect();
+            let relied = match t.counted {
+                0 => "-".to_owned(),
+                _ => format!(
+                    "{}/{:.0}/{}",
+                    t.relied_on_min, t.relied_on_mean, t.relied_on_max
+                ),
+            };
+            out.push_str(&format!(
+                "{:<5} {:<23} {:>15}  {:>7}  {:>24}  {:>17}  {:>11}  {:>12}\n",
+                t.tier,
+                scores.join(" "),
+                format!("{} ({})", t.settled, t.wrong),
+                t.counted,
+                relied,
+                thousands(t.estimated_starts.round() as u64),
+                thousands(t.estimated_proofs.round() as u64),
+                thousands(t.estimated_seconds.round() as u64),
+            ));
+        }
+        out.push_str(&format!(
+            "measured    {} round starts with {} samples each (seed {}), in {:.1} s\n",
+            e.measured, e.samples, e.seed, e.measuring_seconds
+        ));
+        out
+    }
+}
+
+fn estimate(args: EstimateArgs) -> Result<()> {
+    let pos = args.at.read()?;
+    let bar = spinner(args.output.quiet || args.output.json, "estimate");
+    let run = Run {
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        report_every: Duration::from_secs(2),
+        checkpoint_every: Duration::from_secs(300),
+        progress: &|p: &Progress| bar.set_message(format!("estimate: {}", progress_line(p))),
+        stop_asked: &crate::shutdown::stop_asked,
+    };
+    let options = EstimateOptions {
+        samples: args.samples,
+        seed: args.seed,
+        prices: prices(&args.assumed_price),
+    };
+    crate::shutdown::stop_gracefully();
+    let shown = |m: &Measured| {
+        let what = match m.relied_on {
+            None => "settled by its clinch question".to_owned(),
+            Some(n) => format!("its proof rests on {} round starts", thousands(n)),
+        };
+        // A log on standard error, terminal or not, as `survey` keeps (an estimate of
+        // the match start runs for an hour): --quiet drops it.
+        if !args.output.quiet {
+            bar.suspend(|| {
+                eprintln!(
+                    "tier {} {}: {what} ({:.1} s)",
+                    m.tier, m.position, m.seconds
+                )
+            });
+        }
+    };
+    let estimate = kamisado_match_solver::estimate(
+        &pos,
+        match_options(1, args.hash_mb),
+        &options,
+        &run,
+        &shown,
+    )
+    .map_err(|e| match e {
+        MatchSolveError::Solve(SolveError::Stopped) => Failure::internal(match args.time_limit {
+            Some(t) => format!("a count did not finish within the time limit of {t} s: no estimate; try a larger --time-limit or --assumed-price 0"),
+            None => "interrupted: no estimate".to_owned(),
+        }),
+        e => Failure::internal(e),
+    })?;
+    bar.finish_and_clear();
+    report::print(
+        &EstimateReport {
+            estimate,
+            prices: args.assumed_price.clone(),
+        },
+        args.output.json,
         false,
     );
     Ok(())
