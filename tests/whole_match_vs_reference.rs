@@ -754,10 +754,16 @@ fn an_estimate_that_samples_everything_counts_what_the_proofs_rest_on() {
         assert_eq!(all.tiers[0].relied_on_max as usize, n, "{text}");
         assert_eq!(all.tiers[1].estimated_starts, n as f64, "{text}");
         let tier1 = &all.tiers[1];
+        let by_score: f64 = tier1.estimated_by_score.values().sum();
+        assert_eq!(by_score, n as f64, "{text}");
         assert_eq!(tier1.settled + tier1.counted, n as u64, "{text}");
         assert_eq!(all.standard_error, 0.0, "{text}");
-        // The round starts no clinch question settles: their own counts, summed.
+        assert_eq!(all.tiers[0].relied_on_total as usize, n, "{text}");
+        assert_eq!(all.tiers[0].relied_on_distinct as usize, n, "{text}");
+        // The round starts no clinch question settles: their own counts, summed, and the
+        // distinct round starts they rest on.
         let mut below = 0;
+        let mut distinct = std::collections::HashSet::new();
         let clincher = match_solver(true);
         for start in &count.relied_on {
             if clincher
@@ -767,15 +773,19 @@ fn an_estimate_that_samples_everything_counts_what_the_proofs_rest_on() {
                 .unwrap()
                 .is_none()
             {
-                below += match_solver(true)
+                let relied_on = match_solver(true)
                     .count_by_speculation(start, &patient())
                     .unwrap()
-                    .relied_on
-                    .len();
+                    .relied_on;
+                below += relied_on.len();
+                distinct.extend(relied_on);
             }
         }
         let tier2 = all.tiers.get(2).map_or(0.0, |t| t.estimated_starts);
         assert_eq!(tier2, below as f64, "{text}");
+        let (total, shared) = (tier1.relied_on_total, tier1.relied_on_distinct);
+        assert_eq!(total as usize, below, "{text}");
+        assert_eq!(shared as usize, distinct.len(), "{text}");
         deeper += (below > 0) as u32;
         let two = EstimateOptions {
             samples: 2,

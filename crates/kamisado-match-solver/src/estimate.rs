@@ -9,9 +9,13 @@
 //! backtracking tree: at each round start, run the search and walk of its proof only
 //! ([`MatchSolver::count_by_speculation`], seconds), note the `N` round starts it rests
 //! on, measure a sample of `k` of them the same way, and take `N` times their mean cost.
+//! The sample is stratified by score: the round starts of one score cost alike, those of
+//! another can cost a thousand times more (a 2-0 start is settled in a minute, a 1-1 start
+//! takes hours to days), and a plain sample of 4 from 9,000 would miss a rare score. So
+//! each score's round starts are sampled apart (`k` of each) and the strata are summed.
 //! The estimate of the whole is unbiased for the tree as sampled (with replacement; we
-//! sample without, which only narrows the spread), and the sample variance of the top
-//! tier's estimates gives its standard error, every tier below included.
+//! sample without, which only narrows the spread), and the sample variance of each
+//! stratum's estimates gives its part of the standard error, every tier below included.
 //!
 //! What it leaves out, on purpose: wrong guesses (each one a search again and the new
 //! round starts its proof rests on; the share of them among the clinch answers is
@@ -23,7 +27,7 @@
 //! and the counts vary a hundredfold between two 1-1 starts), and running the tree to a
 //! budget (the counts of a stopped run have not levelled off, so they say nothing).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::time::Instant;
 
 use kamisado_match::{MatchPosition, Side, WholeMatch};
@@ -48,6 +52,8 @@ pub struct TierEstimate {
     pub tier: u32,
     /// Round starts of this tier measured, by score (Black's points first, like `2-1`).
     pub scores: BTreeMap<String, u64>,
+    /// Round starts of this tier a whole proof would verify, estimated, by score.
+    pub estimated_by_score: BTreeMap<String, f64>,
     /// Of those, settled by a clinch question (`wrong` of them not as predicted: each such
     /// one costs a real proof a search again); the others' proofs were counted.
     pub settled: u64,
@@ -58,6 +64,14 @@ pub struct TierEstimate {
     pub relied_on_min: u64,
     pub relied_on_mean: f64,
     pub relied_on_max: u64,
+    /// The counted proofs' round starts of the next tier: in all, and distinct (a round
+    /// start two of them rest on counts once). How far `distinct` falls below `total`
+    /// is the sharing among the sampled proofs that the estimate leaves out; a whole
+    /// proof's proofs share at least as much.
+    #[serde(default)]
+    pub relied_on_total: u64,
+    #[serde(default)]
+    pub relied_on_distinct: u64,
     /// Seconds measured: clinch questions, and counted proofs' searches and walks.
     pub clinch_seconds: f64,
     pub search_seconds: f64,
@@ -97,11 +111,12 @@ pub struct Measured<'a> {
     pub seconds: f64,
 }
 
-/// A sampled subtree's estimate: per tier (round starts, proofs apart, seconds), its
-/// total seconds and their variance.
+/// A sampled subtree's estimate: per tier (round starts, proofs apart, seconds) and round
+/// starts by score, its total seconds and their variance.
 #[derive(Default)]
 struct Subtree {
     tiers: Vec<[f64; 3]>,
+    by_score: Vec<BTreeMap<String, f64>>,
     seconds: f64,
     variance: f64,
 }
@@ -116,6 +131,25 @@ impl Subtree {
         }
         self.seconds += cost[2];
     }
+
+    fn add_starts(&mut self, tier: usize, score: &str, starts: f64) {
+        if self.by_score.len() <= tier {
+            self.by_score.resize(tier + 1, BTreeMap::new());
+        }
+        *self.by_score[tier].entry(score.to_owned()).or_default() += starts;
+    }
+
+    /// Adds `child`'s estimate `scale` times (its variance `scale²` times is the caller's).
+    fn add_scaled(&mut self, child: &Subtree, scale: f64) {
+        for (tier, cost) in child.tiers.iter().enumerate() {
+            self.add(tier, cost.map(|part| part * scale));
+        }
+        for (tier, scores) in child.by_score.iter().enumerate() {
+            for (score, starts) in scores {
+                self.add_starts(tier, score, starts * scale);
+            }
+        }
+    }
 }
 
 /// Measures round starts for [`estimate`].
@@ -126,6 +160,8 @@ struct Estimator<'a> {
     clinch: MatchSolver,
     rng: fastrand::Rng,
     tiers: Vec<TierEstimate>,
+    /// Per tier, the distinct round starts its counted proofs rest on.
+    relied_on: Vec<HashSet<MatchPosition>>,
     measured: u64,
     report: &'a (dyn Fn(&Measured) + Sync),
 }
@@ -148,16 +184,27 @@ pub fn estimate(
         clinch: MatchSolver::new(options, None)?,
         rng: fastrand::Rng::with_seed(estimate.seed),
         tiers: Vec::new(),
+        relied_on: Vec::new(),
         measured: 0,
         report,
     };
     let pos = WholeMatch::root(pos);
     let (subtree, value) = estimator.round_start(&pos, 0, run)?;
     let mut tiers = estimator.tiers;
-    for (tier, [starts, proofs, seconds]) in tiers.iter_mut().zip(subtree.tiers) {
+    let by_score = subtree
+        .by_score
+        .into_iter()
+        .chain(std::iter::repeat_with(BTreeMap::new));
+    for ((tier, [starts, proofs, seconds]), scores) in
+        tiers.iter_mut().zip(subtree.tiers).zip(by_score)
+    {
         tier.estimated_starts = starts;
         tier.estimated_proofs = proofs;
         tier.estimated_seconds = seconds;
+        tier.estimated_by_score = scores;
+        if tier.counted == 0 {
+            tier.relied_on_min = 0;
+        }
     }
     Ok(Estimate {
         position: pos.to_string(),
@@ -202,10 +249,11 @@ impl Estimator<'_> {
             let seconds = asked.elapsed().as_secs_f64();
             self.measured += 1;
             let score = score(pos);
+            subtree.add(t, [1.0, 0.0, seconds]);
+            subtree.add_starts(t, &score, 1.0);
             let row = self.tier(tier);
             *row.scores.entry(score).or_default() += 1;
             row.clinch_seconds += seconds;
-            subtree.add(t, [1.0, 0.0, seconds]);
             if let Some(value) = settled {
                 row.settled += 1;
                 if value != self.clinch.solver().game().guess_for(pos) {
@@ -239,6 +287,12 @@ impl Estimator<'_> {
         row.relied_on_min = row.relied_on_min.min(relied);
         row.relied_on_max = row.relied_on_max.max(relied);
         row.search_seconds += seconds;
+        row.relied_on_total += relied;
+        if self.relied_on.len() <= t {
+            self.relied_on.resize_with(t + 1, HashSet::new);
+        }
+        self.relied_on[t].extend(count.relied_on.iter().copied());
+        self.tiers[t].relied_on_distinct = self.relied_on[t].len() as u64;
         subtree.add(t, [0.0, 1.0, seconds]);
         (self.report)(&Measured {
             tier,
@@ -246,35 +300,36 @@ impl Estimator<'_> {
             relied_on: Some(relied),
             seconds,
         });
-        let all = count.relied_on.len();
-        if all == 0 {
-            return Ok((subtree, Some(count.proof.proof.value)));
+        let mut strata: BTreeMap<String, Vec<MatchPosition>> = BTreeMap::new();
+        for start in count.relied_on {
+            strata.entry(score(&start)).or_default().push(start);
         }
-        let k = self.estimate.samples.clamp(2, all.max(2)).min(all);
-        let sample = self.rng.choose_multiple(count.relied_on, k);
-        let mut below = Vec::with_capacity(k);
-        for start in &sample {
-            below.push(self.round_start(start, tier + 1, run)?.0);
-        }
-        let scale = all as f64 / k as f64;
-        for child in &below {
-            for (tier, cost) in child.tiers.iter().enumerate() {
-                subtree.add(tier, cost.map(|part| part * scale));
+        for stratum in strata.into_values() {
+            let all = stratum.len();
+            let k = self.estimate.samples.max(2).min(all);
+            let sample = self.rng.choose_multiple(stratum, k);
+            let mut below = Vec::with_capacity(k);
+            for start in &sample {
+                below.push(self.round_start(start, tier + 1, run)?.0);
             }
+            let scale = all as f64 / k as f64;
+            for child in &below {
+                subtree.add_scaled(child, scale);
+            }
+            subtree.variance += if k == all {
+                below.iter().map(|child| child.variance).sum::<f64>()
+            } else {
+                // Multistage sampling with replacement: the spread of the sampled
+                // subtrees' estimates carries the spread of every tier below them.
+                let mean = below.iter().map(|c| c.seconds).sum::<f64>() / k as f64;
+                let spread = below
+                    .iter()
+                    .map(|c| (c.seconds - mean).powi(2))
+                    .sum::<f64>()
+                    / (k - 1) as f64;
+                (all as f64).powi(2) * spread / k as f64
+            };
         }
-        subtree.variance += if k == all {
-            below.iter().map(|child| child.variance).sum::<f64>()
-        } else {
-            // Multistage sampling with replacement: the spread of the sampled subtrees'
-            // estimates carries the spread of every tier below them.
-            let mean = below.iter().map(|c| c.seconds).sum::<f64>() / k as f64;
-            let spread = below
-                .iter()
-                .map(|c| (c.seconds - mean).powi(2))
-                .sum::<f64>()
-                / (k - 1) as f64;
-            (all as f64).powi(2) * spread / k as f64
-        };
         Ok((subtree, Some(count.proof.proof.value)))
     }
 }

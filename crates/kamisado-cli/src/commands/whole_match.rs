@@ -69,7 +69,7 @@ pub enum WholeMatchCommand {
     Units(UnitsArgs),
     /// What proving a position by speculation in tiers would cost, estimated from samples of its tiers
     #[command(
-        after_help = "At the position and then at each round start sampled, the search and walk of a speculative proof run (as --count-only does) and list the next tier's round starts the proof rests on; --samples of them are measured the same way (a clinch question first, as a verification asks), down to round starts a clinch question settles. Each tier's cost is the count times the sample's mean (Knuth's estimator), so the estimate comes from finished counts only. Wrong guesses and facts shared between proofs are left out (README: \"Solving by tiers\").\n\nExample:\n  kamisado whole-match estimate --position \"uobrgpny/8/8/8/8/8/8/BUNYPROG+ w - 3\" --assumed-price 0 --samples 4 --time-limit 600 --json"
+        after_help = "At the position and then at each round start sampled, the search and walk of a speculative proof run (as --count-only does) and list the next tier's round starts the proof rests on; --samples of them are measured the same way (a clinch question first, as a verification asks), down to round starts a clinch question settles. Each tier's cost is the count times the sample's mean (Knuth's estimator), so the estimate comes from finished counts only. Wrong guesses and facts shared between proofs are left out (README: \"Estimating what a proof costs\").\n\nExample:\n  kamisado whole-match estimate --position \"uobrgpny/8/8/8/8/8/8/BUNYPROG+ w - 3\" --assumed-price 0,16 --samples 4 --time-limit 120 --json"
     )]
     Estimate(EstimateArgs),
     /// Join proof files (of units solved apart) into one
@@ -1048,7 +1048,7 @@ impl Report for EstimateReport {
             e.seconds / 86400.0,
             thousands(e.standard_error.round() as u64),
         );
-        out.push_str("tier  scores measured         settled (wrong)  counted  relied on (min/mean/max)  est. round starts  est. proofs  est. seconds\n");
+        out.push_str("tier  scores measured         settled (wrong)  counted  relied on (min/mean/max)  distinct / all  est. round starts  est. proofs  est. seconds  est. round starts by score\n");
         for t in &e.tiers {
             let scores: Vec<String> = t.scores.iter().map(|(s, n)| format!("{s}:{n}")).collect();
             let relied = match t.counted {
@@ -1058,16 +1058,30 @@ impl Report for EstimateReport {
                     t.relied_on_min, t.relied_on_mean, t.relied_on_max
                 ),
             };
+            let shared = match t.counted {
+                0 => "-".to_owned(),
+                _ => format!(
+                    "{} / {}",
+                    thousands(t.relied_on_distinct),
+                    thousands(t.relied_on_total)
+                ),
+            };
             out.push_str(&format!(
-                "{:<5} {:<23} {:>15}  {:>7}  {:>24}  {:>17}  {:>11}  {:>12}\n",
+                "{:<5} {:<23} {:>15}  {:>7}  {:>24}  {:>15}  {:>17}  {:>11}  {:>12}  {}\n",
                 t.tier,
                 scores.join(" "),
                 format!("{} ({})", t.settled, t.wrong),
                 t.counted,
                 relied,
+                shared,
                 thousands(t.estimated_starts.round() as u64),
                 thousands(t.estimated_proofs.round() as u64),
                 thousands(t.estimated_seconds.round() as u64),
+                t.estimated_by_score
+                    .iter()
+                    .map(|(score, n)| format!("{score}: {}", thousands(n.round() as u64)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             ));
         }
         out.push_str(&format!(
