@@ -1,7 +1,8 @@
 //! A fuzz harness for every parser, on stable Rust, run as an ordinary test: position
 //! text, move lists, game records, match positions and match records, KEI lines in both
 //! directions (and the bounded line reader under them), database files (header and
-//! records), and every reader of a file by name (databases, certificates, proof files,
+//! records), Kamon certificates and data files (the survey, units results, whole games),
+//! and every reader of a file by name (databases, certificates, proof files,
 //! text), whose memory is bounded: a test runs them on huge and special files under an
 //! address-space limit.
 //!
@@ -310,6 +311,28 @@ fn files_target(bytes: &[u8]) {
     let _ = std::fs::remove_file(&path);
 }
 
+/// The Kamon data files, each by its own reader (the survey, a split's units results,
+/// the whole games): read or refused with an error, never a panic; what one reads, it
+/// writes back in a form it reads again.
+fn kamon_files_target(bytes: &[u8]) {
+    use kamisado_analysis::{
+        survey_file::SurveyFile, units_file::UnitsFile, whole_file::WholeFile,
+    };
+    let text = text(bytes);
+    if let Ok(mut survey) = SurveyFile::parse(&text, "f") {
+        assert!(SurveyFile::parse(&survey.to_text(), "f").is_ok());
+    }
+    if let Ok((mut units, split)) = UnitsFile::parse(&text, "f") {
+        assert!(UnitsFile::parse(&units.to_text(&split), "f").is_ok());
+    }
+    if let Ok(mut whole) = WholeFile::parse(&text, "f") {
+        assert_eq!(
+            WholeFile::parse(&whole.to_text(), "f").unwrap().layouts,
+            whole.layouts
+        );
+    }
+}
+
 struct Target {
     name: &'static str,
     run: fn(&[u8]),
@@ -317,7 +340,7 @@ struct Target {
     alphabet: &'static [u8],
 }
 
-const TARGETS: [Target; 8] = [
+const TARGETS: [Target; 9] = [
     Target {
         name: "position",
         run: position_target,
@@ -357,6 +380,11 @@ const TARGETS: [Target; 8] = [
         name: "kamon-certificate",
         run: kamon_certificate_target,
         alphabet: b"\x00\x01\x02\x03\x3f\x40\xff\x7f\x80KAMONCRT123456abcdef-/",
+    },
+    Target {
+        name: "kamon-files",
+        run: kamon_files_target,
+        alphabet: b"{}[],:\"0123456789.-e truefalsenull win draw loss black white a1 g4 abcdef --/",
     },
 ];
 
@@ -639,6 +667,11 @@ fn file_readers_refuse_huge_and_special_files_in_bounded_memory() {
 #[test]
 fn kamon_certificates_never_panic() {
     assert!(fuzz(target("kamon-certificate")) > 100);
+}
+
+#[test]
+fn kamon_data_files_never_panic() {
+    assert!(fuzz(target("kamon-files")) > 100);
 }
 
 fn runner(cases: u32) -> TestRunner {

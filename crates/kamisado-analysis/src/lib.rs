@@ -28,7 +28,8 @@
 //! - [`limits`]: the bounds on what a front end is asked (threads, table size, time
 //!   limit, target, database, text size), each checked once with its message.
 //! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
-//!   units solved apart (`kamon units`), each read, checked and written by one definition.
+//!   units solved apart (`kamon units`), each read, checked and written by one definition;
+//!   [`whole_file`]: the whole games those units prove (`kamon whole`), built from them.
 //!
 //! Every long call takes a [`Cancel`](kamisado_solver::Cancel): raised (a time limit, an
 //! interrupt, a closed connection) the search stops with [`OracleError::Stopped`] or, for
@@ -71,6 +72,7 @@ mod stats;
 pub mod survey_file;
 pub mod survey_stats;
 pub mod units_file;
+pub mod whole_file;
 
 pub use analysis::{analyse, Analysis};
 pub use opening_table::{OpeningMove, OpeningTable};

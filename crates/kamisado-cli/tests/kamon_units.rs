@@ -5,7 +5,7 @@
 
 use kamisado_analysis::units_file::{Split, UnitsFile};
 use kamisado_solver::{Cancel, Options, Solver, Value};
-use kamon_core::{KamonGame, Record};
+use kamon_core::{Cell, KamonGame, Record};
 
 mod common;
 use common::kamisado;
@@ -399,4 +399,150 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
     );
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
+}
+
+/// `kamon whole` on the shipped units files writes the shipped whole-games file, so the
+/// file can never fall behind the units it is built from; its answer is what the units
+/// say by the AND/OR rule (recomputed here from the units alone), and the chart reads it.
+/// A split of a late position, a damaged units file and a damaged whole-games file are
+/// refused in one line.
+#[test]
+fn the_whole_games_file_is_what_the_shipped_units_prove() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut units: Vec<std::path::PathBuf> = std::fs::read_dir(format!("{root}/data/kamon-units"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    units.sort();
+    let dir = scratch("whole");
+    let out = dir.join("whole.json");
+    // Run from the root with relative names, as the README's command does, so the file
+    // names recorded are the shipped ones.
+    let names: Vec<String> = units
+        .iter()
+        .map(|p| {
+            format!(
+                "data/kamon-units/{}",
+                p.file_name().unwrap().to_str().unwrap()
+            )
+        })
+        .collect();
+    let mut args = vec!["kamon".to_string(), "whole".into()];
+    args.extend(names.iter().cloned());
+    args.extend(["--out".into(), out.display().to_string(), "--json".into()]);
+    let run = common::kamisado_in(
+        root,
+        &args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let written = std::fs::read_to_string(&out).unwrap();
+    let shipped = std::fs::read_to_string(format!("{root}/data/kamon-whole.json")).unwrap();
+    assert_eq!(
+        written, shipped,
+        "data/kamon-whole.json is stale: rebuild it with `kamon whole`"
+    );
+
+    let report = run.json();
+    let layouts = report["layouts"].as_array().unwrap();
+    assert_eq!(layouts.len(), units.len());
+    let mut proven_wins = 0;
+    for (layout, path) in layouts.iter().zip(&units) {
+        let (file, split) = read_units(path);
+        // Black wins the empty board exactly when some first cell has all its replies'
+        // units won by Black; White wins it when every first cell has a reply won by White.
+        let cells: Vec<Cell> = split
+            .root
+            .position()
+            .legal_cells(split.root.layout())
+            .collect();
+        let verdict = |cell: &Cell| {
+            let replies: Vec<_> = file
+                .units
+                .iter()
+                .filter(|u| u.moves[0] == cell.to_string() && u.value.is_some())
+                .collect();
+            let all = (0..split.len())
+                .filter(|&i| split.unit_moves(i)[0] == *cell)
+                .count();
+            if replies.iter().any(|u| u.winner.as_deref() == Some("white")) {
+                Some("loss")
+            } else if replies.len() == all
+                && replies.iter().all(|u| u.winner.as_deref() == Some("black"))
+            {
+                Some("win")
+            } else {
+                None
+            }
+        };
+        let black_wins = cells.iter().any(|c| verdict(c) == Some("win"));
+        let white_wins = cells.iter().all(|c| verdict(c) == Some("loss"));
+        let value = layout["value"].as_str();
+        assert_eq!(value == Some("win"), black_wins, "{}", path.display());
+        assert_eq!(value == Some("loss"), white_wins, "{}", path.display());
+        proven_wins += usize::from(black_wins);
+        for cell in layout["first_cells"].as_array().unwrap() {
+            let c: Cell = cell["cell"].as_str().unwrap().parse().unwrap();
+            if let Some(v) = verdict(&c) {
+                assert_eq!(cell["value"].as_str(), Some(v), "{c}");
+            }
+        }
+    }
+    assert_eq!(report["summary"]["first_player_wins"]["count"], proven_wins);
+
+    let svg = dir.join("chart.svg");
+    let plot = common::kamisado_in(
+        root,
+        &[
+            "kamon",
+            "survey",
+            "plot",
+            "data/kamon-survey.json",
+            "--whole",
+            "data/kamon-whole.json",
+            "--out",
+            svg.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(plot.code, 0, "{}", plot.stderr);
+    assert_eq!(plot.json()["whole"]["after"], 0);
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("empty board"));
+
+    // A split of a late position is not a whole game.
+    let late = Record::random(1, 14).unwrap();
+    let late_units = dir.join("late.json");
+    assert_eq!(units_solve(&late, 1, &late_units, &[]).code, 0);
+    run_whole(&[late_units.to_str().unwrap()]).assert_one_line_error(2, "not an empty board");
+    // A damaged units file, and a damaged whole-games file for the chart.
+    let damaged = dir.join("damaged.json");
+    let text = std::fs::read_to_string(&units[0]).unwrap();
+    std::fs::write(&damaged, &text[..text.len() / 3]).unwrap();
+    run_whole(&[damaged.to_str().unwrap()]).assert_one_line_error(2, "damaged.json");
+    std::fs::write(&damaged, shipped.replace("kamon whole 1", "kamon whole 7")).unwrap();
+    common::kamisado_in(
+        root,
+        &[
+            "kamon",
+            "survey",
+            "plot",
+            "data/kamon-survey.json",
+            "--whole",
+            damaged.to_str().unwrap(),
+            "--out",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "format");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn run_whole(files: &[&str]) -> common::Run {
+    let mut args = vec!["kamon", "whole"];
+    args.extend(files);
+    kamisado(&args, "")
 }

@@ -39,7 +39,13 @@ impl Run {
 
 /// Runs `kamisado` with `args`, feeding `stdin`.
 pub fn kamisado(args: &[&str], stdin: &str) -> Run {
+    kamisado_in(".", args, stdin)
+}
+
+/// Runs `kamisado` in the directory `dir` with `args`, feeding `stdin`.
+pub fn kamisado_in(dir: &str, args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

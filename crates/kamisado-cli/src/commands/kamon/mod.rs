@@ -24,6 +24,7 @@ mod survey_file;
 mod survey_plot;
 mod units;
 mod units_file;
+mod whole_games;
 
 #[derive(Args, Debug)]
 pub struct KamonArgs {
@@ -68,6 +69,23 @@ pub enum KamonCommand {
     /// Split a position (the empty board) at its first placements into units solved apart, and merge their values
     #[command(after_help = UNITS_HELP)]
     Units(UnitsArgs),
+    /// The whole games the units files prove: each empty board's value and first cells, and who wins over the layouts
+    #[command(
+        after_help = "Reads units files of empty boards (`kamon units solve` results), one per layout, and writes the whole-games file: per layout its value for Black (who places first) or the bounds proven, every first cell's, nodes and seconds; and the shares of proven layouts won by the first player, drawn and won by the second (95% Wilson intervals).\n\nExample:\n  kamisado kamon whole data/kamon-units/*.json --out data/kamon-whole.json"
+    )]
+    Whole(WholeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct WholeArgs {
+    /// Units files, one per layout, each split from an empty board
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where to write the whole-games file (JSON)
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 const UNITS_HELP: &str = "Without a subcommand, lists the units: the positions --depth placements below the position given, one position text (the layout, then the placements) a line, in the order `units solve` takes them (the first cells cheapest to prove won first, and under each the replies likeliest to refute it). `units solve` solves them one by one, each with its own table (as `kamon solve --value-only`), adding each result to --results as it finishes and passing over the units the results so far make unnecessary; run it again to resume. `units merge` says what the results prove of the root, by the AND/OR rule with draws, or what is missing.\n\nExamples:\n  kamisado kamon units --layout \"$(kamisado kamon random --seed 1)\" --depth 2\n  kamisado kamon units solve --seed 1 --depth 2 --results seed1.json --threads 1 --hash-mb 4096\n  kamisado kamon units solve --seed 1 --depth 2 --index 3 --results part-3.json --known part-1.json --known part-2.json\n  kamisado kamon units merge part-*.json --out seed1.json\n  unit=$(kamisado kamon units --seed 1 --depth 2 | sed -n 1p); kamisado kamon solve --layout \"${unit%% *}\" --moves \"${unit#* }\" --value-only";
@@ -302,7 +320,7 @@ pub enum SurveyCommand {
     Merge(SurveyMergeArgs),
     /// Draw the survey's headline as an SVG chart: who wins, and nodes per layout, against K
     #[command(
-        after_help = "Example:\n  kamisado kamon survey plot data/kamon-survey.json --out docs/kamon-survey.svg"
+        after_help = "Example:\n  kamisado kamon survey plot data/kamon-survey.json --whole data/kamon-whole.json --out docs/kamon-survey.svg"
     )]
     Plot(SurveyPlotArgs),
 }
@@ -315,6 +333,9 @@ pub struct SurveyPlotArgs {
     /// Where to write the chart (SVG)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// The whole-games file (`kamon whole`): its proven layouts are the empty board's point, K = 0
+    #[arg(long, value_name = "FILE")]
+    pub whole: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -378,5 +399,6 @@ pub fn run(args: KamonArgs) -> Result<()> {
             Some(UnitsCommand::Merge(m)) => units::merge(m),
             None => units::list(a.list),
         },
+        KamonCommand::Whole(a) => whole_games::run(a),
     }
 }

@@ -3,7 +3,9 @@
 //! placements made before the surveyed position, from 12 down to the empty board.
 //!
 //! The x axis always runs from 0 to the largest K surveyed (at least 12), so the placements
-//! no survey has reached yet are visible as what they are: empty.
+//! no survey has reached yet are visible as what they are: empty. The empty board itself
+//! (K = 0) comes from the whole-games file (`--whole`, see `kamon whole`), drawn in its
+//! own colour: those layouts are solved by units, not by the survey's one search each.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,6 +19,7 @@ use crate::failure::{Failure, Result};
 use crate::output::{check_output, write_atomically, OutputKind};
 use crate::report::{self, Report};
 use kamisado_analysis::survey_stats::Summary;
+use kamisado_analysis::whole_file::WholeFile;
 
 /// One point of the chart: the layouts surveyed after K placements, added up.
 #[derive(Serialize)]
@@ -37,12 +40,15 @@ struct Point {
 struct PlotReport {
     out: String,
     points: Vec<Point>,
+    /// The empty board's point, from the whole-games file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    whole: Option<Point>,
 }
 
 impl Report for PlotReport {
     fn text(&self, _colour: bool) -> String {
         let mut out = format!("wrote {}\n", self.out);
-        for p in &self.points {
+        for p in self.whole.iter().chain(&self.points) {
             out.push_str(&format!(
                 "  K = {:2}: {} of {} layouts solved, side to move wins {:.1}% ({:.1}-{:.1}%), median {} nodes\n",
                 p.after,
@@ -89,7 +95,28 @@ fn points(files: &[SurveyFile]) -> Vec<Point> {
         .collect()
 }
 
-fn draw(points: &[Point], svg: &mut String) -> std::result::Result<(), String> {
+/// The empty board's point: the whole-games file's proven layouts (Black, the first
+/// player, is the side to move).
+fn whole_point(file: &WholeFile) -> Point {
+    let s = file.summary();
+    Point {
+        after: 0,
+        layouts: s.layouts,
+        solved: s.proven,
+        side_to_move_wins: s.first_player_wins.share,
+        low: s.first_player_wins.low,
+        high: s.first_player_wins.high,
+        draws: s.draws.share,
+        median_nodes: s.nodes.as_ref().map(|n| n.median),
+        max_nodes: s.nodes.as_ref().map(|n| n.max),
+    }
+}
+
+fn draw(
+    points: &[Point],
+    whole: Option<&Point>,
+    svg: &mut String,
+) -> std::result::Result<(), String> {
     let last = points.iter().map(|p| p.after).max().unwrap_or(12).max(12);
     let root = SVGBackend::with_string(svg, (980, 420)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
@@ -143,9 +170,30 @@ fn draw(points: &[Point], svg: &mut String) -> std::result::Result<(), String> {
         .map_err(|e| e.to_string())?
         .label("draws")
         .legend(move |(x, y)| Circle::new((x, y), 3, grey.filled()));
+    let green = RGBColor(30, 130, 60);
+    if let Some(p) = whole.filter(|p| p.solved > 0) {
+        share
+            .draw_series(std::iter::once(ErrorBar::new_vertical(
+                0.0,
+                p.low,
+                p.side_to_move_wins,
+                p.high,
+                green.filled(),
+                8,
+            )))
+            .map_err(|e| e.to_string())?
+            .label(format!(
+                "empty board: first player wins ({} layout{})",
+                p.solved,
+                if p.solved == 1 { "" } else { "s" }
+            ))
+            .legend(move |(x, y)| Circle::new((x, y), 4, green.filled()));
+    }
+    // In the band no survey has reached (K = 1 to 7, about half-way up), where it hides
+    // no point.
     share
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(SeriesLabelPosition::Coordinate(70, 190))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.3))
         .draw()
@@ -153,18 +201,28 @@ fn draw(points: &[Point], svg: &mut String) -> std::result::Result<(), String> {
 
     // Where no survey has been: said on the chart, not left to guess.
     let first = points.iter().map(|p| p.after).min().unwrap_or(0);
-    if first > 0 {
-        let note = format!("K < {first}: not surveyed yet");
+    let from = if whole.is_some_and(|p| p.solved > 0) {
+        1
+    } else {
+        0
+    };
+    if first > from {
+        let note = if from == 0 {
+            format!("K < {first}: not surveyed yet")
+        } else {
+            format!("K = 1 to {}: not surveyed yet", first - 1)
+        };
         share
             .draw_series(std::iter::once(Text::new(
                 note,
-                (0.0, 0.12),
+                (from as f64, 0.12),
                 ("sans-serif", 13).into_font().color(&grey),
             )))
             .map_err(|e| e.to_string())?;
     }
     let max_nodes = points
         .iter()
+        .chain(whole)
         .filter_map(|p| p.max_nodes)
         .fold(1e3, f64::max);
     let mut cost = ChartBuilder::on(&right)
@@ -207,6 +265,17 @@ fn draw(points: &[Point], svg: &mut String) -> std::result::Result<(), String> {
     .map_err(|e| e.to_string())?
     .label("largest")
     .legend(move |(x, y)| TriangleMarker::new((x, y), 5, red));
+    if let Some(p) = whole {
+        if let (Some(median), Some(max)) = (p.median_nodes, p.max_nodes) {
+            cost.draw_series([
+                Circle::new((0.0, median), 4, green.filled()).into_dyn(),
+                TriangleMarker::new((0.0, max), 5, green).into_dyn(),
+            ])
+            .map_err(|e| e.to_string())?
+            .label("empty board (units, summed)")
+            .legend(move |(x, y)| Circle::new((x, y), 4, green.filled()));
+        }
+    }
     cost.configure_series_labels()
         .position(SeriesLabelPosition::LowerLeft)
         .background_style(WHITE.mix(0.85))
@@ -225,17 +294,25 @@ pub fn run(args: SurveyPlotArgs) -> Result<()> {
         .map(|path: &PathBuf| super::survey_file::load(path))
         .collect::<Result<Vec<_>>>()?;
     let points = points(&files);
+    let whole = args
+        .whole
+        .as_deref()
+        .map(super::whole_games::load)
+        .transpose()?
+        .map(|f| whole_point(&f));
     if points.is_empty() {
         return Err(Failure::input(
             "the survey files hold no runs: nothing to plot",
         ));
     }
     let mut svg = String::new();
-    draw(&points, &mut svg).map_err(|e| Failure::internal(format!("drawing the chart: {e}")))?;
+    draw(&points, whole.as_ref(), &mut svg)
+        .map_err(|e| Failure::internal(format!("drawing the chart: {e}")))?;
     write_atomically(&args.out, svg.as_bytes())?;
     let report = PlotReport {
         out: args.out.display().to_string(),
         points,
+        whole,
     };
     report::print(&report, args.output.json, false);
     Ok(())

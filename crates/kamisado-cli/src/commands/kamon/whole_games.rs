@@ -1,0 +1,99 @@
+//! `kamisado kamon whole`: the whole games the units files prove, layout by layout, and
+//! who wins over them. The file and its arithmetic are the analysis library's
+//! ([`kamisado_analysis::whole_file`]); here are only reading, writing and printing.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::units_file;
+use super::WholeArgs;
+use crate::failure::{Failure, Result};
+use crate::output::thousands;
+use crate::output::{check_output, write_atomically, OutputKind};
+use crate::report::{self, Report};
+use kamisado_analysis::whole_file::{WholeFile, WholeLayout, WholeSummary};
+
+#[derive(Serialize)]
+struct WholeReport {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    out: Option<String>,
+    summary: WholeSummary,
+    layouts: Vec<WholeLayout>,
+}
+
+impl Report for WholeReport {
+    fn text(&self, _colour: bool) -> String {
+        let s = &self.summary;
+        let mut out = format!(
+            "layouts                     {} ({} proven)\nfirst player (black) wins  {}\ndrawn                      {}\nsecond player (white) wins {}\n",
+            s.layouts,
+            s.proven,
+            s.first_player_wins.text(),
+            s.draws.text(),
+            s.second_player_wins.text()
+        );
+        for l in &self.layouts {
+            let name = l
+                .seed
+                .map_or_else(|| l.layout.clone(), |seed| format!("seed {seed}"));
+            let value = match (&l.value, &l.winner) {
+                (Some(v), Some(w)) => format!("{v} for black ({w} wins)"),
+                _ => format!(
+                    "not proven: at least a {}, at most a {} for black",
+                    l.at_least, l.at_most
+                ),
+            };
+            let cells: Vec<String> = l
+                .first_cells
+                .iter()
+                .filter_map(|c| c.value.as_ref().map(|v| format!("{} {v}", c.cell)))
+                .collect();
+            out.push_str(&format!(
+                "  {name}: {value}; {} of {} units, {} nodes, {} s; first cells proven: {}\n",
+                l.units_solved,
+                l.units,
+                thousands(l.nodes),
+                l.seconds,
+                if cells.is_empty() {
+                    "none".to_owned()
+                } else {
+                    cells.join(", ")
+                }
+            ));
+        }
+        if let Some(path) = &self.out {
+            out.push_str(&format!("written to  {path}\n"));
+        }
+        out
+    }
+}
+
+pub fn run(args: WholeArgs) -> Result<()> {
+    if let Some(out) = &args.out {
+        check_output(out, OutputKind::Text)?;
+    }
+    let mut whole = WholeFile::new();
+    for path in &args.files {
+        let shown = path.display().to_string();
+        let (file, split) = units_file::load(path)?;
+        let entry = WholeLayout::from_units(&file, &split, &shown).map_err(Failure::input)?;
+        whole.add(entry).map_err(Failure::input)?;
+    }
+    if let Some(out) = &args.out {
+        write_atomically(out, whole.to_text().as_bytes())?;
+    }
+    let report = WholeReport {
+        out: args.out.as_ref().map(|p| p.display().to_string()),
+        summary: whole.summary(),
+        layouts: whole.layouts,
+    };
+    report::print(&report, args.output.json, false);
+    Ok(())
+}
+
+/// Reads a whole-games file, checked.
+pub fn load(path: &Path) -> Result<WholeFile> {
+    let text = crate::input::read_text(path, "a whole-games file")?;
+    WholeFile::parse(&text, &path.display().to_string()).map_err(Failure::input)
+}
