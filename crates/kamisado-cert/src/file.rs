@@ -12,52 +12,38 @@
 //! | 32 + 16 C | 16 N | the entries ([`Entry`]), little-endian u128s in strictly ascending order |
 //!
 //! The file is exactly 32 + 16 (C + N) bytes. Everything is fixed-width, so a reader in
-//! any language needs nothing but this table and the two word layouts.
+//! any language needs nothing but this table and the two word layouts. The framing (the
+//! header, the length, the checksum, the order of the entries) is the word file that
+//! Kamon's certificates share ([`kamisado_files::words`]); here are the words' meanings.
 
 use std::path::Path;
+
+use kamisado_files::words::{WordFormat, WordsError};
 
 use crate::{Claim, Entry};
 
 pub const MAGIC: [u8; 8] = *b"KAMICERT";
 pub const FORMAT_VERSION: u32 = 1;
-const HEADER_BYTES: usize = 32;
-const WORD_BYTES: usize = 16;
-const CHECKSUM_AT: usize = 12;
+
+/// The largest certificate file read: checking one holds about three times its size in
+/// memory (the file, its words, the entries), 12 GiB at this bound, half of this
+/// project's machine.
+pub const MAX_FILE_BYTES: u64 = 4 << 30;
+
+const FORMAT: WordFormat = WordFormat {
+    magic: MAGIC,
+    version: FORMAT_VERSION,
+    name: "certificate",
+    what: "a certificate",
+    text: None,
+    max_text: 0,
+    max_file: MAX_FILE_BYTES,
+};
 
 /// Why a file is not a readable certificate (as opposed to a readable one whose proof
-/// fails, which [`crate::check`] reports). Each message is one line.
-#[derive(Debug, thiserror::Error)]
-pub enum CertError {
-    #[error("cannot read: {0}")]
-    Read(std::io::Error),
-    /// Refused before reading: not a regular file, or too large.
-    #[error("{0}")]
-    Input(kamisado_files::InputError),
-    #[error("not a certificate (the file does not start with the magic bytes KAMICERT)")]
-    NotACertificate,
-    #[error("certificate format version {found} is not supported (this program reads version {FORMAT_VERSION})")]
-    UnsupportedVersion { found: u32 },
-    #[error("damaged: the file has {found} bytes, but its header announces {claims} claim(s) and {entries} entries, {expected} bytes in all")]
-    Length {
-        claims: u64,
-        entries: u64,
-        expected: String,
-        found: u64,
-    },
-    #[error("damaged: checksum mismatch (the header says {stored:#010x}, the contents give {computed:#010x})")]
-    Checksum { stored: u32, computed: u32 },
-    #[error("damaged: {0}")]
-    Layout(String),
-}
-
-impl From<kamisado_files::InputError> for CertError {
-    fn from(e: kamisado_files::InputError) -> CertError {
-        match e {
-            kamisado_files::InputError::Read(e) => CertError::Read(e),
-            e => CertError::Input(e),
-        }
-    }
-}
+/// fails, which [`crate::check`] reports): the word file's errors, in this format's
+/// name. Each message is one line.
+pub type CertError = WordsError;
 
 /// A certificate in memory: what it claims and the proof's entries, sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,61 +53,6 @@ pub struct Certificate {
     pub entries: Vec<Entry>,
 }
 
-/// The largest certificate file read: checking one holds about three times its size in
-/// memory (the file, its words, the entries), 12 GiB at this bound, half of this
-/// project's machine.
-pub const MAX_FILE_BYTES: u64 = 4 << 30;
-
-/// Checks the start of a certificate file (`header`: its first [`HEADER_BYTES`] bytes,
-/// or all of a shorter file) against the file's length `len`: the magic, the version and
-/// the length the header announces. Returns the stored checksum and the claims.
-fn check_header(header: &[u8], len: u64) -> Result<(u32, u64), CertError> {
-    if header.len() < MAGIC.len() || header[..MAGIC.len()] != MAGIC {
-        return Err(CertError::NotACertificate);
-    }
-    let u32_at = |at: usize| {
-        header
-            .get(at..at + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
-    let too_short = || {
-        CertError::Layout(format!(
-            "the file ends inside the {HEADER_BYTES}-byte header ({len} bytes)"
-        ))
-    };
-    let version = u32_at(8).ok_or_else(too_short)?;
-    if version != FORMAT_VERSION {
-        return Err(CertError::UnsupportedVersion { found: version });
-    }
-    if header.len() < HEADER_BYTES {
-        return Err(too_short());
-    }
-    let stored = u32_at(CHECKSUM_AT).ok_or_else(too_short)?;
-    let claims = u32_at(16).ok_or_else(too_short)? as u64;
-    let entries = u64::from_le_bytes(header[24..32].try_into().expect("eight bytes"));
-    let expected = claims
-        .checked_add(entries)
-        .and_then(|words| words.checked_mul(WORD_BYTES as u64))
-        .and_then(|b| b.checked_add(HEADER_BYTES as u64));
-    if expected != Some(len) {
-        return Err(CertError::Length {
-            claims,
-            entries,
-            expected: expected.map_or_else(|| "more than 2^64".to_owned(), |e| e.to_string()),
-            found: len,
-        });
-    }
-    Ok((stored, claims))
-}
-
-fn crc_of(bytes: &[u8]) -> u32 {
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&bytes[..CHECKSUM_AT]);
-    hasher.update(&[0; 4]);
-    hasher.update(&bytes[CHECKSUM_AT + 4..]);
-    hasher.finalize()
-}
-
 impl Certificate {
     /// The bytes of the file.
     ///
@@ -129,87 +60,36 @@ impl Certificate {
     ///
     /// If the entries are not strictly ascending, or there are more than `u32::MAX` claims.
     pub fn encode(&self) -> Vec<u8> {
-        assert!(
-            self.entries.windows(2).all(|w| w[0] < w[1]),
-            "entries must be strictly ascending"
-        );
-        let claims = u32::try_from(self.claims.len()).expect("fewer than 2^32 claims");
-        let mut bytes = Vec::with_capacity(
-            HEADER_BYTES + WORD_BYTES * (self.claims.len() + self.entries.len()),
-        );
-        bytes.extend_from_slice(&MAGIC);
-        bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        bytes.extend_from_slice(&[0; 4]);
-        bytes.extend_from_slice(&claims.to_le_bytes());
-        bytes.extend_from_slice(&[0; 4]);
-        bytes.extend_from_slice(&(self.entries.len() as u64).to_le_bytes());
-        for claim in &self.claims {
-            bytes.extend_from_slice(&claim.to_bits().to_le_bytes());
-        }
-        for entry in &self.entries {
-            bytes.extend_from_slice(&entry.bits().to_le_bytes());
-        }
-        let crc = crc_of(&bytes);
-        bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
-        bytes
+        let claims: Vec<u128> = self.claims.iter().map(Claim::to_bits).collect();
+        let entries: Vec<u128> = self.entries.iter().map(|e| e.bits()).collect();
+        FORMAT.encode(&[], &claims, &entries)
     }
 
     /// Reads a certificate file: a regular file only, its header checked against its
     /// size before the rest is read, and no larger than [`MAX_FILE_BYTES`].
     pub fn read(path: &Path) -> Result<Certificate, CertError> {
-        let bytes = kamisado_files::read_checked(
-            path,
-            HEADER_BYTES,
-            MAX_FILE_BYTES,
-            "a certificate",
-            |header, len| check_header(header, len).map(|_| ()),
-        )?;
-        Certificate::decode(&bytes)
+        Certificate::from_words(FORMAT.read(path)?)
     }
 
     /// The certificate in a file's bytes: the header, the length and the checksum are
     /// checked before anything else is read, then that the entries ascend and every
     /// claim is a position.
     pub fn decode(bytes: &[u8]) -> Result<Certificate, CertError> {
-        let (stored, claims) =
-            check_header(&bytes[..bytes.len().min(HEADER_BYTES)], bytes.len() as u64)?;
-        let u32_at = |at: usize| {
-            bytes
-                .get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let computed = crc_of(bytes);
-        if computed != stored {
-            return Err(CertError::Checksum { stored, computed });
-        }
-        if u32_at(20) != Some(0) {
-            return Err(CertError::Layout("header bytes 20..24 must be zero".into()));
-        }
-        if claims == 0 {
-            return Err(CertError::Layout("the certificate claims nothing".into()));
-        }
-        let words: Vec<u128> = bytes[HEADER_BYTES..]
-            .chunks_exact(WORD_BYTES)
-            .map(|w| u128::from_le_bytes(w.try_into().expect("sixteen bytes")))
-            .collect();
-        let (claim_words, entry_words) = words.split_at(claims as usize);
-        let claims = claim_words
+        Certificate::from_words(FORMAT.decode(bytes)?)
+    }
+
+    fn from_words(words: kamisado_files::words::Words) -> Result<Certificate, CertError> {
+        let claims = words
+            .claims
             .iter()
             .enumerate()
             .map(|(i, &w)| {
-                Claim::from_bits(w).map_err(|e| CertError::Layout(format!("claim {}: {e}", i + 1)))
+                Claim::from_bits(w).map_err(|e| CertError::Damaged(format!("claim {}: {e}", i + 1)))
             })
             .collect::<Result<Vec<Claim>, CertError>>()?;
-        let entries: Vec<Entry> = entry_words.iter().map(|&w| Entry::from_bits(w)).collect();
-        if let Some(i) = entries.windows(2).position(|w| w[0] >= w[1]) {
-            return Err(CertError::Layout(format!(
-                "entry {} is not above entry {}: entries must be strictly ascending",
-                i + 1,
-                i
-            )));
-        }
+        let entries: Vec<Entry> = words.entries.iter().map(|&w| Entry::from_bits(w)).collect();
         if let Some(i) = entries.iter().position(|e| !e.low_bits_clear()) {
-            return Err(CertError::Layout(format!(
+            return Err(CertError::Damaged(format!(
                 "entry {i} has reserved bits set"
             )));
         }
@@ -277,7 +157,7 @@ mod tests {
         later[8] = 2;
         assert!(matches!(
             Certificate::decode(&later),
-            Err(CertError::UnsupportedVersion { found: 2 })
+            Err(CertError::UnsupportedVersion { found: 2, .. })
         ));
         let mut huge = bytes.clone();
         huge[24..32].copy_from_slice(&u64::MAX.to_le_bytes());
@@ -285,7 +165,7 @@ mod tests {
         assert!(e.to_string().contains("more than 2^64"), "{e}");
         assert!(matches!(
             Certificate::decode(b"PK\x03\x04"),
-            Err(CertError::NotACertificate)
+            Err(CertError::NotThisFormat { .. })
         ));
     }
 
@@ -298,11 +178,10 @@ mod tests {
         let second: [u8; 16] = bytes[b..b + 16].try_into().unwrap();
         bytes[a..a + 16].copy_from_slice(&second);
         bytes[b..b + 16].copy_from_slice(&first);
-        let crc = crc_of(&bytes);
-        bytes[12..16].copy_from_slice(&crc.to_le_bytes());
+        kamisado_files::words::reseal(&mut bytes);
         assert!(matches!(
             Certificate::decode(&bytes),
-            Err(CertError::Layout(_))
+            Err(CertError::Damaged(_))
         ));
     }
 }
