@@ -124,6 +124,17 @@ pub struct CellSummary {
     pub units_solved: usize,
 }
 
+/// What a split's units are solved for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The root's value: a first placement refuted once, or one proven won, ends the
+    /// search for it.
+    Root,
+    /// The value of every first placement (the root's openings, as `openings` gives
+    /// Kamisado's), and so the root's.
+    EveryFirstCell,
+}
+
 /// A position of the split: the root, a position between it and the units, or a unit.
 struct Node {
     /// Placements from the root.
@@ -317,35 +328,44 @@ impl Split {
         self.bounds(0, values)
     }
 
-    /// Whether unit `i`'s result could still decide whether the root is worth at least
-    /// `target`: every position from the root down to it is still undecided on that.
-    fn needed_for(&self, i: usize, target: Value, values: &[Option<Value>]) -> bool {
+    /// Whether unit `i`'s result could still decide whether the root (for
+    /// [`Goal::EveryFirstCell`]: its first placement on the way to the unit) is worth at
+    /// least `target`: every position from there down to it is still undecided on that.
+    fn needed_for(&self, i: usize, target: Value, values: &[Option<Value>], goal: Goal) -> bool {
+        let from = match goal {
+            Goal::Root => 0,
+            Goal::EveryFirstCell => 1,
+        };
         values[i].is_none()
-            && self.paths[i].iter().all(|&id| {
+            && self.paths[i].iter().skip(from).all(|&id| {
                 let (lo, hi) = self.root_view(id, values);
                 lo < target && target <= hi
             })
     }
 
-    /// Whether unit `i`'s result could still change what the results prove of the root.
-    pub fn needed(&self, i: usize, values: &[Option<Value>]) -> bool {
+    /// Whether unit `i`'s result could still change what the results prove of the root
+    /// (or, for [`Goal::EveryFirstCell`], of its first placement).
+    pub fn needed(&self, i: usize, values: &[Option<Value>], goal: Goal) -> bool {
         [Value::Win, Value::Draw]
             .into_iter()
-            .any(|target| self.needed_for(i, target, values))
+            .any(|target| self.needed_for(i, target, values, goal))
     }
 
-    /// The next unit to solve, passing over `skip`: first the question whether the root
-    /// wins, then whether it draws, each in the split's order and only among the units
-    /// that can still settle it. `None` once the root is proven (or nothing is left).
-    pub fn next(&self, values: &[Option<Value>], skip: &[bool]) -> Option<usize> {
+    /// The next unit to solve for `goal`, passing over `skip`: first the question whether
+    /// the root (or a first placement) wins, then whether it draws, each in the split's
+    /// order and only among the units that can still settle it. `None` once the goal is
+    /// proven (or nothing is left).
+    pub fn next(&self, values: &[Option<Value>], skip: &[bool], goal: Goal) -> Option<usize> {
         [Value::Win, Value::Draw].into_iter().find_map(|target| {
-            (0..self.len()).find(|&i| !skip[i] && self.needed_for(i, target, values))
+            (0..self.len()).find(|&i| !skip[i] && self.needed_for(i, target, values, goal))
         })
     }
 
-    /// How many unsolved units could still change the answer.
-    pub fn needed_count(&self, values: &[Option<Value>]) -> usize {
-        (0..self.len()).filter(|&i| self.needed(i, values)).count()
+    /// How many unsolved units could still change the answer for `goal`.
+    pub fn needed_count(&self, values: &[Option<Value>], goal: Goal) -> usize {
+        (0..self.len())
+            .filter(|&i| self.needed(i, values, goal))
+            .count()
     }
 
     /// The root's placements: the cell, the bounds for the player making it, and the
@@ -490,9 +510,9 @@ impl UnitsFile {
             units: split.len(),
             units_solved: values.iter().filter(|v| v.is_some()).count(),
             units_unsolved: self.units.iter().filter(|r| r.value.is_none()).count(),
-            units_needed: split.needed_count(&values),
+            units_needed: split.needed_count(&values, Goal::Root),
             next_unit: split
-                .next(&values, &vec![false; split.len()])
+                .next(&values, &vec![false; split.len()], Goal::Root)
                 .map(|i| i + 1),
             nodes: self.units.iter().map(|r| r.nodes).sum(),
             seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0,
@@ -629,7 +649,8 @@ mod tests {
     /// With made-up unit values (wins, losses and draws in several mixes), the split's
     /// bounds with every unit known are the plain minimax, and solving only what
     /// [`Split::next`] asks for, in its order, ends with the same value proven: the units
-    /// passed over never mattered.
+    /// passed over never mattered. For [`Goal::EveryFirstCell`], every first placement's
+    /// value is proven too, each its own minimax.
     #[test]
     fn passing_over_units_never_changes_the_root_value() {
         for (seed, after, depth) in [(1, 0, 1), (1, 0, 2), (2, 0, 2), (3, 6, 2), (4, 10, 3)] {
@@ -643,21 +664,28 @@ mod tests {
                     .map(|i| Some(leaf(split.unit_moves(i))))
                     .collect();
                 assert_eq!(split.root_bounds(&all), (expected, expected));
-                let mut values = vec![None; split.len()];
-                let skip = vec![false; split.len()];
-                let mut solved = 0;
-                while let Some(i) = split.next(&values, &skip) {
-                    assert!(values[i].is_none() && split.needed(i, &values));
-                    values[i] = all[i];
-                    solved += 1;
+                for goal in [Goal::Root, Goal::EveryFirstCell] {
+                    let mut values = vec![None; split.len()];
+                    let skip = vec![false; split.len()];
+                    let mut solved = 0;
+                    while let Some(i) = split.next(&values, &skip, goal) {
+                        assert!(values[i].is_none() && split.needed(i, &values, goal));
+                        values[i] = all[i];
+                        solved += 1;
+                    }
+                    let what = format!(
+                        "seed {seed} after {after} depth {depth} salt {salt} {goal:?}: {solved} of {} solved",
+                        split.len()
+                    );
+                    assert_eq!(split.root_bounds(&values), (expected, expected), "{what}");
+                    assert_eq!(split.needed_count(&values, goal), 0, "{what}");
+                    if goal == Goal::EveryFirstCell {
+                        for (cell, bounds, _) in split.first_cells(&values) {
+                            let v = minimax(&record, depth - 1, &mut vec![cell], &leaf).flip();
+                            assert_eq!(bounds, (v, v), "{what}: first cell {cell}");
+                        }
+                    }
                 }
-                assert_eq!(
-                    split.root_bounds(&values),
-                    (expected, expected),
-                    "seed {seed} after {after} depth {depth} salt {salt}: {solved} of {} solved",
-                    split.len()
-                );
-                assert_eq!(split.needed_count(&values), 0);
             }
         }
     }

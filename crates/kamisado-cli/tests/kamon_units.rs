@@ -128,6 +128,48 @@ fn the_split_proves_the_plain_solvers_value() {
     }
 }
 
+/// `--every-first-cell` goes on past the root's value until every first placement is
+/// proven, each the plain solver's value of that placement, resuming a file the root's
+/// question alone left (the units it holds are not solved again).
+#[test]
+fn every_first_cell_proves_each_first_placement() {
+    let dir = scratch("every-first-cell");
+    let mut went_further = 0;
+    for (seed, after) in [(1, 12), (3, 12), (2, 13), (4, 11)] {
+        let record = Record::random(seed, after).unwrap();
+        let (value, moves) = direct(&record);
+        let results = dir.join(format!("s{seed}-{after}.json"));
+        let root_only = units_solve(&record, 2, &results, &[]);
+        assert_eq!(root_only.code, 0, "{}", root_only.stderr);
+        let before = root_only.json()["summary"]["units_solved"]
+            .as_u64()
+            .unwrap();
+        let every = units_solve(&record, 2, &results, &["--every-first-cell"]);
+        assert_eq!(every.code, 0, "{}", every.stderr);
+        let summary = &every.json()["summary"];
+        let what = format!("seed {seed} after {after}: {summary}");
+        assert_eq!(summary["value"], value.name(), "{what}");
+        let after_units = summary["units_solved"].as_u64().unwrap();
+        assert!(before <= after_units, "{what}");
+        went_further += usize::from(before < after_units);
+        let first_cells = summary["first_cells"].as_array().unwrap();
+        assert_eq!(first_cells.len(), moves.len(), "{what}");
+        for (cell, v) in &moves {
+            let entry = first_cells
+                .iter()
+                .find(|c| c["cell"] == cell.as_str())
+                .unwrap_or_else(|| panic!("{what}: first cell {cell} missing"));
+            assert_eq!(entry["value"], v.name(), "{what}: {entry}");
+        }
+        let (file, split) = read_units(&results);
+        let solved = file.values(&split).iter().filter(|v| v.is_some()).count();
+        assert_eq!(solved as u64, after_units, "{what}");
+    }
+    // The root's question alone leaves first cells open in some of these positions, so
+    // the mode is tested on units the root never needed.
+    assert!(went_further > 0);
+}
+
 /// Every unit listed is a position text `kamon solve` takes, and each unit's result in a
 /// file is the plain solver's value of that position.
 #[test]

@@ -141,6 +141,9 @@ pub struct UnitsSolveArgs {
     /// Other results files of the same split (read, not written): their units are not solved again
     #[arg(long, value_name = "FILE")]
     pub known: Vec<PathBuf>,
+    /// Solve until every first placement's value is proven, not only the position's (its openings, as `openings` gives Kamisado's)
+    #[arg(long = "every-first-cell")]
+    pub every_first_cell: bool,
     /// Stop after solving this many units
     #[arg(long = "max-units", value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(1, 1_000_000))]
     pub max_units: Option<usize>,

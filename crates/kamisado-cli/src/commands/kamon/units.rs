@@ -8,7 +8,7 @@ use kamisado_solver::{with_time_limit, Cancel, SolveError};
 use serde::Serialize;
 
 use super::search::winner;
-use super::units_file::{self, Split, Summary, UnitResult, UnitsFile};
+use super::units_file::{self, Goal, Split, Summary, UnitResult, UnitsFile};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
@@ -247,6 +247,11 @@ fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResu
 
 pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     let split = split_of(&args.split)?;
+    let goal = if args.every_first_cell {
+        Goal::EveryFirstCell
+    } else {
+        Goal::Root
+    };
     // The first interrupt stops the unit in progress; it is saved as interrupted (its
     // nodes and time so far) and the run ends; a rerun solves it again from the start.
     crate::shutdown::stop_gracefully();
@@ -291,7 +296,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         let values = known.values(&split);
         if values[i].is_some() {
             skipped = Some(format!("unit {index} is solved already"));
-        } else if !split.needed(i, &values) {
+        } else if !split.needed(i, &values, goal) {
             skipped = Some(format!(
                 "unit {index} is not needed: the results so far settle every question it could answer"
             ));
@@ -302,7 +307,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         let mut tried = vec![false; split.len()];
         let mut count = 0;
         while args.max_units.is_none_or(|max| count < max) && !crate::shutdown::stop_asked() {
-            let Some(i) = split.next(&known.values(&split), &tried) else {
+            let Some(i) = split.next(&known.values(&split), &tried, goal) else {
                 break;
             };
             tried[i] = true;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-pub use kamisado_analysis::units_file::{Split, Summary, UnitResult, UnitsFile};
+pub use kamisado_analysis::units_file::{Goal, Split, Summary, UnitResult, UnitsFile};
 
 use crate::failure::{Failure, Result};
 use crate::output::write_atomically;
