@@ -8,31 +8,9 @@ use crate::rules::by_rules;
 use crate::{Certificate, Claim, Entry, Kind};
 
 /// A certificate whose every entry and claim checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verified {
-    pub claims: Vec<Claim>,
-    pub entries: usize,
-}
+pub type Verified = kamisado_files::verdict::Verified<Claim>;
 
-/// The first part of a certificate that does not check, in one line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CheckFailure {
-    /// `index` counts from 0 in the file's order.
-    #[error("entry {index} ({statement}, in {position}) fails: {reason}")]
-    Entry {
-        index: usize,
-        position: String,
-        statement: String,
-        reason: String,
-    },
-    /// `index` counts from 1.
-    #[error("claim {index} ({claim}) is not proved: {reason}")]
-    Claim {
-        index: usize,
-        claim: String,
-        reason: String,
-    },
-}
+pub use kamisado_files::verdict::CheckFailure;
 
 /// Checks every entry, then every claim. Entries are checked in parallel; the failure
 /// reported is the one with the lowest index, so the answer is the same on every run.

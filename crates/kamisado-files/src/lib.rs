@@ -1,6 +1,7 @@
 //! The one way this project opens an input file for reading, and (module [`write`]) the
 //! one way it writes a file whole: to a temporary name, flushed and renamed into place;
-//! (module [`words`]) the framing both certificate formats share.
+//! (module [`words`]) the framing both certificate formats share, and (module [`verdict`])
+//! what checking one comes to.
 //!
 //! Every reader of a file the user names (databases, certificates, proof files, game
 //! records, surveys) comes here, so that none of them can be made to hang or to take the
@@ -20,6 +21,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
+pub mod verdict;
 pub mod words;
 pub mod write;
 

@@ -1,10 +1,10 @@
 //! `kamisado certificate check FILE`: verify a certificate with the rules alone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use kamisado_cert::{check, Certificate, Claim, DECIDED_BY_RULES, FORMAT_VERSION};
+use kamisado_cert::{check, Certificate, CheckFailure, Claim, DECIDED_BY_RULES, FORMAT_VERSION};
 use serde::Serialize;
 
 use super::prove::ClaimJson;
@@ -49,19 +49,88 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
+/// What checking a certificate file found: the part of the report every game's
+/// checker shares (the Kamon one is in `kamon::certificate`).
 #[derive(Serialize)]
-struct CheckReport {
+pub(crate) struct Checked {
     file: String,
     format_version: u32,
     entries: usize,
     bytes: u64,
-    /// Statements within this many moves are decided by playing every line.
-    decided_by_rules: i64,
     verified: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     failure: Option<String>,
-    claims: Vec<ClaimReport>,
     seconds: f64,
+}
+
+impl Checked {
+    /// The check of the file at `path`, begun at `started`, which found `failure` (the
+    /// failure type both games' checkers share) or nothing wrong.
+    pub(crate) fn new(
+        path: &Path,
+        format_version: u32,
+        entries: usize,
+        failure: Option<&CheckFailure>,
+        started: Instant,
+    ) -> Checked {
+        Checked {
+            file: path.display().to_string(),
+            format_version,
+            entries,
+            bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+            verified: failure.is_none(),
+            failure: failure.map(|f| f.to_string()),
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// The report's first lines (the file, `game` naming the format when it is not
+    /// Kamisado's, then what the check found), and the word its claims are shown with.
+    pub(crate) fn header(&self, game: Option<&str>) -> (String, &'static str) {
+        let game = game.map_or(String::new(), |g| format!("{g}, "));
+        let mut out = format!(
+            "certificate {} ({game}format {}, {} entries, {:.2} MiB)\n",
+            self.file,
+            self.format_version,
+            thousands(self.entries as u64),
+            self.bytes as f64 / (1u64 << 20) as f64
+        );
+        match &self.failure {
+            None => out.push_str(&format!(
+                "checked     every entry and claim in {:.2} s: all hold\n",
+                self.seconds
+            )),
+            Some(failure) => out.push_str(&format!("failed      {failure}\n")),
+        }
+        (out, if self.verified { "proves" } else { "claims" })
+    }
+
+    /// Prints `report` (this check and its claims) and ends the command: exit code 0 if
+    /// everything held, 1 with the failure on standard error if not (the JSON report is
+    /// printed either way).
+    pub(crate) fn finish(&self, report: &impl Report, json: bool) -> Result<()> {
+        match &self.failure {
+            None => {
+                report::print(report, json, false);
+                Ok(())
+            }
+            Some(failure) => {
+                if json {
+                    report::print(report, true, false);
+                }
+                Err(Failure::internal(format!("{}: {failure}", self.file)))
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CheckReport {
+    #[serde(flatten)]
+    checked: Checked,
+    /// Statements within this many moves are decided by playing every line.
+    decided_by_rules: i64,
+    claims: Vec<ClaimReport>,
 }
 
 #[derive(Serialize)]
@@ -86,21 +155,7 @@ struct AfterMove {
 
 impl Report for CheckReport {
     fn text(&self, _colour: bool) -> String {
-        let mut out = format!(
-            "certificate {} (format {}, {} entries, {:.2} MiB)\n",
-            self.file,
-            self.format_version,
-            thousands(self.entries as u64),
-            self.bytes as f64 / (1u64 << 20) as f64
-        );
-        match &self.failure {
-            None => out.push_str(&format!(
-                "checked     every entry and claim in {:.2} s: all hold\n",
-                self.seconds
-            )),
-            Some(failure) => out.push_str(&format!("failed      {failure}\n")),
-        }
-        let proved = if self.verified { "proves" } else { "claims" };
+        let (mut out, proved) = self.checked.header(None);
         for (i, c) in self.claims.iter().enumerate() {
             match &c.after {
                 None => out.push_str(&format!("{proved:<11} {}\n", c.claim.line())),
@@ -152,7 +207,13 @@ fn check_command(args: CheckArgs) -> Result<()> {
         Certificate::read(&args.file).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     let started = Instant::now();
     let result = check(&cert);
-    let seconds = started.elapsed().as_secs_f64();
+    let checked = Checked::new(
+        &args.file,
+        FORMAT_VERSION,
+        cert.entries.len(),
+        result.as_ref().err(),
+        started,
+    );
     let claims = (0..cert.claims.len())
         .map(|i| ClaimReport {
             claim: ClaimJson::of(&cert.claims[i]),
@@ -160,26 +221,9 @@ fn check_command(args: CheckArgs) -> Result<()> {
         })
         .collect();
     let report = CheckReport {
-        file: shown.clone(),
-        format_version: FORMAT_VERSION,
-        entries: cert.entries.len(),
-        bytes: std::fs::metadata(&args.file).map_or(0, |m| m.len()),
+        checked,
         decided_by_rules: DECIDED_BY_RULES,
-        verified: result.is_ok(),
-        failure: result.as_ref().err().map(|f| f.to_string()),
         claims,
-        seconds,
     };
-    match result {
-        Ok(_) => {
-            report::print(&report, args.json, false);
-            Ok(())
-        }
-        Err(failure) => {
-            if args.json {
-                report::print(&report, true, false);
-            }
-            Err(Failure::internal(format!("{shown}: {failure}")))
-        }
-    }
+    report.checked.finish(&report, args.json)
 }

@@ -9,10 +9,9 @@ use kamon_cert::{check, Certificate, FORMAT_VERSION, MAGIC};
 use serde::Serialize;
 
 use super::prove::KamonClaimJson;
-use crate::commands::certificate::CheckArgs;
+use crate::commands::certificate::{CheckArgs, Checked};
 use crate::failure::{Failure, Result};
-use crate::output::thousands;
-use crate::report::{self, Report};
+use crate::report::Report;
 
 /// Whether `path` is a regular file starting with the Kamon certificate's magic bytes
 /// (anything else, special files included, goes to the Kamisado reader, which refuses
@@ -25,35 +24,15 @@ pub fn is_kamon_certificate(path: &Path) -> bool {
 
 #[derive(Serialize)]
 struct CheckReport {
-    file: String,
     game: &'static str,
-    format_version: u32,
-    entries: usize,
-    bytes: u64,
-    verified: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<String>,
+    #[serde(flatten)]
+    checked: Checked,
     claims: Vec<KamonClaimJson>,
-    seconds: f64,
 }
 
 impl Report for CheckReport {
     fn text(&self, _colour: bool) -> String {
-        let mut out = format!(
-            "certificate {} (Kamon, format {}, {} entries, {:.2} MiB)\n",
-            self.file,
-            self.format_version,
-            thousands(self.entries as u64),
-            self.bytes as f64 / (1u64 << 20) as f64
-        );
-        match &self.failure {
-            None => out.push_str(&format!(
-                "checked     every entry and claim in {:.2} s: all hold\n",
-                self.seconds
-            )),
-            Some(failure) => out.push_str(&format!("failed      {failure}\n")),
-        }
-        let proved = if self.verified { "proves" } else { "claims" };
+        let (mut out, proved) = self.checked.header(Some("Kamon"));
         for c in &self.claims {
             out.push_str(&format!("{proved:<11} {}\n", c.line()));
             out.push_str(&format!("{:<11} in {}\n", "", c.position));
@@ -70,30 +49,19 @@ pub fn check_command(args: CheckArgs) -> Result<()> {
     let started = Instant::now();
     let result = check(&cert);
     let report = CheckReport {
-        file: shown.clone(),
         game: "kamon",
-        format_version: FORMAT_VERSION,
-        entries: cert.entries.len(),
-        bytes: std::fs::metadata(&args.file).map_or(0, |m| m.len()),
-        verified: result.is_ok(),
-        failure: result.as_ref().err().map(|f| f.to_string()),
+        checked: Checked::new(
+            &args.file,
+            FORMAT_VERSION,
+            cert.entries.len(),
+            result.as_ref().err(),
+            started,
+        ),
         claims: cert
             .claims
             .iter()
             .map(|c| KamonClaimJson::of(&cert, c))
             .collect(),
-        seconds: started.elapsed().as_secs_f64(),
     };
-    match result {
-        Ok(_) => {
-            report::print(&report, args.json, false);
-            Ok(())
-        }
-        Err(failure) => {
-            if args.json {
-                report::print(&report, true, false);
-            }
-            Err(Failure::internal(format!("{shown}: {failure}")))
-        }
-    }
+    report.checked.finish(&report, args.json)
 }
