@@ -103,10 +103,15 @@ pub struct Summary {
     pub units_solved: usize,
     /// Units tried and not solved (out of their time limit, or interrupted).
     pub units_unsolved: usize,
-    /// The unsolved units whose results could still change the answer.
+    /// The unsolved units whose results could still change the root's value.
     pub units_needed: usize,
     /// The next unit the split would solve (1-based, in the listing), if any is needed.
     pub next_unit: Option<usize>,
+    /// The same two for every first placement's value ([`Goal::EveryFirstCell`], what
+    /// `units solve --every-first-cell` still has to do): `units_needed` and `next_unit`
+    /// are for the root's value alone.
+    pub first_cells_needed: usize,
+    pub first_cells_next_unit: Option<usize>,
     pub nodes: u64,
     pub seconds: f64,
     /// Every placement at the root with what the results prove of it, for the player
@@ -513,6 +518,10 @@ impl UnitsFile {
             units_needed: split.needed_count(&values, Goal::Root),
             next_unit: split
                 .next(&values, &vec![false; split.len()], Goal::Root)
+                .map(|i| i + 1),
+            first_cells_needed: split.needed_count(&values, Goal::EveryFirstCell),
+            first_cells_next_unit: split
+                .next(&values, &vec![false; split.len()], Goal::EveryFirstCell)
                 .map(|i| i + 1),
             nodes: self.units.iter().map(|r| r.nodes).sum(),
             seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0,

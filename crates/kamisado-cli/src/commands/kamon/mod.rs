@@ -141,7 +141,7 @@ pub struct UnitsSolveArgs {
     /// Other results files of the same split (read, not written): their units are not solved again
     #[arg(long, value_name = "FILE")]
     pub known: Vec<PathBuf>,
-    /// Solve until every first placement's value is proven, not only the position's (its openings, as `openings` gives Kamisado's)
+    /// Solve for every first placement's value, not only the position's (its openings, as `openings` gives Kamisado's); with --index, only whether that unit is needed changes
     #[arg(long = "every-first-cell")]
     pub every_first_cell: bool,
     /// Stop after solving this many units

@@ -124,6 +124,18 @@ fn summary_text(summary: &Summary, to_move: &str) -> String {
         "first cells {}\n            (value for the player placing there, units solved/units)\n",
         cells.join(", ")
     ));
+    match (summary.first_cells_needed, summary.first_cells_next_unit) {
+        (0, _) => out.push_str("openings    every first cell's value is proven\n"),
+        (needed, next) => {
+            out.push_str(&format!(
+                "openings    {needed} unsolved units could still change a first cell's value (`--every-first-cell` solves them)"
+            ));
+            if let Some(next) = next {
+                out.push_str(&format!(", the next is unit {next}"));
+            }
+            out.push('\n');
+        }
+    }
     out
 }
 
