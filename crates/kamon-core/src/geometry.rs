@@ -217,28 +217,41 @@ pub const NO_CONNECTION: u32 = 8;
 ///
 /// Shortest paths by growing sets: cells reachable from a side with `k` open cells added
 /// are the flood of own pieces from those reachable with `k - 1`, their open neighbours
-/// and the side's open cells; at most seven rounds for each of the three pairs of sides.
+/// and the side's open cells. The three pairs of sides grow in lockstep, one added cell a
+/// round, and the first to reach its other side gives the answer, so no pair grows past
+/// the nearest one's distance (grown one pair after another, a far pair ran up to seven
+/// rounds before a nearer one bounded the rest: measured, this function was a third of a
+/// Kamon search's time).
 pub fn connection_distance(pieces: Bitboard, open: Bitboard) -> u32 {
-    let mut best = NO_CONNECTION;
-    for (one, other) in Side::OPPOSITE_PAIRS {
-        let mut reached = flood(pieces & one.cells(), pieces);
-        if (reached & other.cells()).any() {
+    let pairs = Side::OPPOSITE_PAIRS;
+    let mut reached = [Bitboard::EMPTY; 3];
+    for (reached, (one, other)) in reached.iter_mut().zip(pairs) {
+        *reached = flood(pieces & one.cells(), pieces);
+        if (*reached & other.cells()).any() {
             return 0;
         }
-        for added in 1..best {
-            let entered = (neighbours(reached) | one.cells()) & open;
-            let next = flood(reached | entered, pieces | reached | entered);
+    }
+    // A pair stops growing once nothing new is reachable: it cannot connect.
+    let mut growing = [true; 3];
+    for added in 1..NO_CONNECTION {
+        for i in 0..pairs.len() {
+            if !growing[i] {
+                continue;
+            }
+            let (one, other) = pairs[i];
+            let entered = (neighbours(reached[i]) | one.cells()) & open;
+            let next = flood(reached[i] | entered, pieces | reached[i] | entered);
             if (next & other.cells()).any() {
-                best = added;
-                break;
+                return added;
             }
-            if next == reached {
-                break;
-            }
-            reached = next;
+            growing[i] = next != reached[i];
+            reached[i] = next;
+        }
+        if !growing.contains(&true) {
+            break;
         }
     }
-    best
+    NO_CONNECTION
 }
 
 /// Whether the chain of `pieces` through `cell` touches two opposite sides. Cheaper than
