@@ -19,8 +19,9 @@
 //! `plusK` for `d + K`, `flat` for none), `--nearer F` a factor F on the proof number when
 //! the opponent is nearer to a connection (on the disproof number when the mover is),
 //! `--deep D` and `--shallow` a factor of the depth (see `Depth`), `--quiet-bonus B` the
-//! proof number's bonus for a side to move without a threat (the library's 3). The README's *Where the
-//! nodes go* says what each measured.
+//! proof number's bonus for a side to move without a threat (the library's 3), `--focus K`
+//! the winner's placements cut to the K likeliest (a win proven so is a win; see `Probe`).
+//! The README's *Where the nodes go* says what each measured.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -120,6 +121,11 @@ struct Probe {
     /// With `scales`: what the proof number's threat bonus is when the side to move has no
     /// threat (the library's 3).
     quiet_bonus: u32,
+    /// `--focus K`: the player whose placements are cut to the K likeliest to win (by the
+    /// children's first guesses; children the rules decide are always kept). Sound for
+    /// proving that player's win (fewer choices only make a win harder to prove), not for
+    /// anything else: a "loss" found so is only "not proven with K".
+    focus: Option<(Player, usize)>,
 }
 
 impl Probe {
@@ -185,6 +191,25 @@ impl Game for Probe {
     }
     fn moves(&self, node: &Node, out: &mut Vec<Cell>) {
         self.inner.moves(node, out);
+        if let Some((player, k)) = self.focus {
+            if node.position().turn() == player && out.len() > k {
+                // The child's disproof guess is the mover's proof guess for that placement;
+                // decided children sort first (they cost nothing).
+                let guess = |&m: &Cell| {
+                    let child = self.inner.play(node, m);
+                    if self.inner.outcome(&child).is_some()
+                        || self.inner.win_in_one(&child) != WinInOne::No
+                    {
+                        0
+                    } else {
+                        self.estimate(&child).1
+                    }
+                };
+                out.sort_by_cached_key(guess);
+                let decided = out.iter().filter(|m| guess(m) == 0).count();
+                out.truncate(k.max(decided));
+            }
+        }
         let c = &self.counters;
         if self.lean {
             c.expanded.fetch_add(1, Relaxed);
@@ -295,6 +320,7 @@ fn main() {
     let mut depth = Depth::Ignored;
     let mut helper = false;
     let mut quiet_bonus = 3u32;
+    let mut focus = None;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -307,6 +333,13 @@ fn main() {
             }
             "--shallow" => depth = Depth::Shallow,
             "--helper" => helper = true,
+            "--focus" => {
+                focus = Some(
+                    args.next()
+                        .and_then(|v| v.parse::<usize>().ok())
+                        .expect("--focus K"),
+                )
+            }
             "--quiet-bonus" => {
                 quiet_bonus = args
                     .next()
@@ -365,6 +398,23 @@ fn main() {
         let record = Record::random(seed, after).expect("a random opening");
         let game = KamonGame::new(record.layout().clone());
         let node = game.node(record.position());
+        // --focus K cuts the winner's placements: who wins is asked first, of the library.
+        let focus = focus.map(|k| {
+            let plain = Solver::new(
+                game.clone(),
+                Options {
+                    threads: 1,
+                    table_bytes: mb << 20,
+                },
+            )
+            .expect("a solver");
+            let to_move = record.position().turn();
+            let winner = match plain.value(&node, &Cancel::new()).expect("a value") {
+                Value::Win => to_move,
+                _ => !to_move,
+            };
+            (winner, k)
+        });
         let probe = Probe {
             inner: game,
             counters: Counters::default(),
@@ -374,6 +424,7 @@ fn main() {
             nearer,
             depth,
             quiet_bonus,
+            focus,
         };
         let options = Options {
             threads,
