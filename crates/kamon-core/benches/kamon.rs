@@ -6,6 +6,21 @@ use kamon_core::geometry::connection_distance;
 use kamon_core::perft::perft;
 use kamon_core::{Layout, Player, Position};
 
+/// Every position before the end of 200 random games on `layout` (moves drawn by `seed`).
+fn random_games(layout: &Layout, seed: u64) -> Vec<Position> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut positions = Vec::new();
+    for _ in 0..200 {
+        let mut pos = Position::start(layout);
+        while !pos.is_over() {
+            positions.push(pos);
+            let legal: Vec<_> = pos.legal_cells(layout).collect();
+            pos = pos.play_unchecked(layout, legal[rng.usize(..legal.len())]);
+        }
+    }
+    positions
+}
+
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("kamon-perft");
     group.sample_size(10);
@@ -27,16 +42,7 @@ fn bench_perft(c: &mut Criterion) {
 fn bench_winning_move(c: &mut Criterion) {
     // Positions from random games, some with a win available.
     let layout = Layout::random(3);
-    let mut rng = fastrand::Rng::with_seed(3);
-    let mut positions = Vec::new();
-    for _ in 0..200 {
-        let mut pos = Position::start(&layout);
-        while !pos.is_over() {
-            positions.push(pos);
-            let legal: Vec<_> = pos.legal_cells(&layout).collect();
-            pos = pos.play_unchecked(&layout, legal[rng.usize(..legal.len())]);
-        }
-    }
+    let positions = random_games(&layout, 3);
     c.bench_function("kamon-winning-move", |b| {
         b.iter(|| {
             positions
@@ -51,20 +57,11 @@ fn bench_connection_distance(c: &mut Criterion) {
     // Both players' distances in the positions of random games 4 to 16 placements in,
     // where a search's quiet nodes lie (the estimate asks for two per child).
     let layout = Layout::random(4);
-    let mut rng = fastrand::Rng::with_seed(4);
-    let mut boards = Vec::new();
-    for _ in 0..200 {
-        let mut pos = Position::start(&layout);
-        while !pos.is_over() && pos.placed() <= 16 {
-            if pos.placed() >= 4 {
-                for player in [Player::Black, Player::White] {
-                    boards.push((pos.pieces(player), pos.free_cells()));
-                }
-            }
-            let legal: Vec<_> = pos.legal_cells(&layout).collect();
-            pos = pos.play_unchecked(&layout, legal[rng.usize(..legal.len())]);
-        }
-    }
+    let boards: Vec<_> = random_games(&layout, 4)
+        .into_iter()
+        .filter(|pos| (4..=16).contains(&pos.placed()))
+        .flat_map(|pos| [Player::Black, Player::White].map(|p| (pos.pieces(p), pos.free_cells())))
+        .collect();
     let mut group = c.benchmark_group("kamon-connection-distance");
     group.throughput(Throughput::Elements(boards.len() as u64));
     group.bench_function("random-games", |b| {
