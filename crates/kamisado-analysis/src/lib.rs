@@ -29,6 +29,7 @@
 //!   limit, target, database, text size), each checked once with its message.
 //! - [`survey_file`] and [`units_file`]: the Kamon survey's file and the file of a split's
 //!   units solved apart (`kamon units`), each read, checked and written by one definition;
+//!   [`units_run`]: solving those units, several side by side (`kamon units solve --jobs`);
 //!   [`whole_file`]: the whole games those units prove (`kamon whole`), built from them.
 //!
 //! Every long call takes a [`Cancel`](kamisado_solver::Cancel): raised (a time limit, an
@@ -72,6 +73,7 @@ mod stats;
 pub mod survey_file;
 pub mod survey_stats;
 pub mod units_file;
+pub mod units_run;
 pub mod whole_file;
 
 pub use analysis::{analyse, Analysis};

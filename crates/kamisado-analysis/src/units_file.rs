@@ -45,7 +45,7 @@ pub const FORMAT: &str = "kamisado kamon units 1";
 /// The deepest split: two placements give about a hundred units; three, a thousand.
 pub const MAX_DEPTH: u32 = 3;
 
-const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove. nodes and seconds are per unit; load is the one-minute load average of the machine when the unit finished.";
+const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove. nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
 
 /// One unit's result.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -70,6 +70,11 @@ pub struct UnitResult {
     /// Stopped by an interrupt before its value was found (its nodes and time so far).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// Stopped before its value was found because results finished beside it (units
+    /// solved side by side, `units solve --jobs`) made it unnecessary; its nodes and time
+    /// so far are part of what the run cost.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<f64>,
 }
@@ -101,7 +106,7 @@ pub struct Summary {
     pub at_most: &'static str,
     pub units: usize,
     pub units_solved: usize,
-    /// Units tried and not solved (out of their time limit, or interrupted).
+    /// Units tried and not solved (out of their time limit, interrupted, or abandoned).
     pub units_unsolved: usize,
     /// The unsolved units whose results could still change the root's value.
     pub units_needed: usize,
@@ -575,9 +580,9 @@ impl UnitResult {
         }
         match self.value.as_deref() {
             None => {
-                if self.time_limit.is_none() && !self.interrupted {
+                if self.time_limit.is_none() && !self.interrupted && !self.abandoned {
                     return Err(
-                        "no `value`, and neither a time limit it could have run out of nor an interrupt"
+                        "no `value`, and neither a time limit it could have run out of, an interrupt, nor a reason it was abandoned"
                             .into(),
                     );
                 }
@@ -587,6 +592,9 @@ impl UnitResult {
             }
             Some(_) if self.interrupted => {
                 return Err("a `value`, but interrupted before it was found".into());
+            }
+            Some(_) if self.abandoned => {
+                return Err("a `value`, but abandoned before it was found".into());
             }
             Some(text) => {
                 let value = Value::from_name(text)
@@ -731,6 +739,7 @@ mod tests {
             hash_mb: 1,
             time_limit: Some(1.0),
             interrupted: false,
+            abandoned: false,
             load: None,
         };
         file.add(&split, result.clone(), "new").unwrap();

@@ -55,6 +55,22 @@ pub fn with_spinner<T>(
     count: impl Fn() -> u64 + Sync,
     work: impl FnOnce() -> T,
 ) -> T {
+    with_status(
+        quiet,
+        message,
+        || format!("{message}: {} {unit}", thousands(count())),
+        work,
+    )
+}
+
+/// Runs `work` under a spinner (as [`with_spinner`]) whose line is `status()`, read four
+/// times a second: for work whose progress is more than one count.
+pub fn with_status<T>(
+    quiet: bool,
+    message: &str,
+    status: impl Fn() -> String + Sync,
+    work: impl FnOnce() -> T,
+) -> T {
     if quiet || !std::io::stderr().is_terminal() {
         return work();
     }
@@ -62,12 +78,12 @@ pub fn with_spinner<T>(
     let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
         let spinner = &spinner;
-        let count = &count;
+        let status = &status;
         scope.spawn(move || {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                 wait_for_done.recv_timeout(Duration::from_millis(250))
             {
-                spinner.set_message(format!("{message}: {} {unit}", thousands(count())));
+                spinner.set_message(status());
             }
         });
         let result = work();

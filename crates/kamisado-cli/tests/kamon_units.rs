@@ -77,21 +77,28 @@ fn units_solve(
     run(&args)
 }
 
-/// Late positions (some Black to move, some White), split one and two placements deep:
-/// the units the split solves prove the plain solver's value, every first cell they
-/// settle has the plain solver's value, and `units merge` of the file says the same.
+/// Late positions (some Black to move, some White), split one and two placements deep,
+/// the units solved one at a time and three side by side (`--jobs 3`): the units the split
+/// solves prove the plain solver's value, every first cell they settle has the plain
+/// solver's value, a unit abandoned beside others is recorded without a value, and
+/// `units merge` of the file says the same.
 #[test]
 fn the_split_proves_the_plain_solvers_value() {
     let dir = scratch("value");
     for (seed, after) in [(1, 12), (3, 12), (2, 13), (189, 12), (4, 11)] {
         let record = Record::random(seed, after).unwrap();
         let (value, moves) = direct(&record);
-        for depth in [1, 2] {
-            let results = dir.join(format!("s{seed}-{after}-{depth}.json"));
-            let solved = units_solve(&record, depth, &results, &[]);
+        for (depth, jobs) in [(1, "1"), (2, "1"), (1, "3"), (2, "3")] {
+            let results = dir.join(format!("s{seed}-{after}-{depth}-{jobs}.json"));
+            let solved = units_solve(&record, depth, &results, &["--jobs", jobs]);
             assert_eq!(solved.code, 0, "{}", solved.stderr);
             let summary = &solved.json()["summary"];
-            let what = format!("seed {seed} after {after} depth {depth}: {summary}");
+            let what = format!("seed {seed} after {after} depth {depth} jobs {jobs}: {summary}");
+            for unit in solved.json()["solved_now"].as_array().unwrap() {
+                let abandoned = unit["abandoned"] == true;
+                assert_eq!(unit["value"].is_null(), abandoned, "{what}: {unit}");
+                assert!(jobs != "1" || !abandoned, "{what}: {unit}");
+            }
             assert_eq!(summary["value"], value.name(), "{what}");
             assert_eq!(summary["units_needed"], 0, "{what}");
             assert!(

@@ -47,7 +47,17 @@ impl<'a> Cancel<'a> {
 /// Runs `work` with a cancellation flag that a timer thread raises after `limit`, if any.
 /// The timer ends as soon as `work` returns, so no thread outlives the call.
 pub fn with_time_limit<T>(limit: Option<Duration>, work: impl FnOnce(&Cancel) -> T) -> T {
-    let cancel = Cancel::new();
+    with_time_limit_under(&Cancel::new(), limit, work)
+}
+
+/// [`with_time_limit`] below `parent`: the flag `work` gets is raised by the timer or
+/// whenever `parent` is (a run's interrupt above one unit's time limit, say).
+pub fn with_time_limit_under<T>(
+    parent: &Cancel,
+    limit: Option<Duration>,
+    work: impl FnOnce(&Cancel) -> T,
+) -> T {
+    let cancel = parent.child();
     let Some(limit) = limit else {
         return work(&cancel);
     };

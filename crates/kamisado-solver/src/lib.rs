@@ -65,7 +65,7 @@ mod value;
 mod walker;
 
 pub use all_moves::{Depth, MoveBounds, MovesAnalysis, Progress, Stage};
-pub use cancel::{with_time_limit, Cancel};
+pub use cancel::{with_time_limit, with_time_limit_under, Cancel};
 pub use game::{Game, Known, Player, WinInOne};
 pub use key::{mix, Key};
 pub use score::{Score, MAX_REMOTENESS};

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use kamisado_solver::{with_time_limit, Cancel, SolveError};
+use kamisado_analysis::units_run::{self, Running, UnitsRun};
+use kamisado_solver::Cancel;
 use serde::Serialize;
 
-use super::search::winner;
-use super::units_file::{self, Goal, Split, Summary, UnitResult, UnitsFile};
+use super::units_file::{self, Goal, Split, Summary, UnitResult};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
@@ -89,7 +89,7 @@ fn summary_text(summary: &Summary, to_move: &str) -> String {
     ));
     if summary.units_unsolved > 0 {
         out.push_str(&format!(
-            ", {} tried and not solved (out of time or interrupted)",
+            ", {} tried and not solved (out of time, interrupted or abandoned)",
             summary.units_unsolved
         ));
     }
@@ -147,10 +147,13 @@ struct SolvedUnit {
     to_move: &'static str,
     /// The position text.
     position: String,
-    /// For the unit's side to move; `null` if its time limit ran out.
+    /// For the unit's side to move; `null` if its time limit ran out, it was interrupted
+    /// or abandoned.
     value: Option<&'static str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     interrupted: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    abandoned: bool,
     nodes: u64,
     seconds: f64,
 }
@@ -159,6 +162,10 @@ struct SolvedUnit {
 struct SolveReport {
     results: String,
     solved_now: Vec<SolvedUnit>,
+    /// Units solved side by side.
+    jobs: usize,
+    /// The run's wall-clock time (the units' own seconds overlap when `jobs` > 1).
+    wall_seconds: f64,
     /// Why `--index` solved nothing, if it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     skipped: Option<String>,
@@ -171,16 +178,16 @@ impl Report for SolveReport {
     fn text(&self, _colour: bool) -> String {
         let mut out = String::new();
         for unit in &self.solved_now {
+            let what = match (unit.value, unit.interrupted, unit.abandoned) {
+                (Some(value), _, _) => format!("{value} for {}", unit.to_move),
+                (None, true, _) => "interrupted".to_owned(),
+                (None, _, true) => "abandoned (a unit beside it made it unnecessary)".to_owned(),
+                (None, _, _) => "not solved in time".to_owned(),
+            };
             out.push_str(&format!(
-                "unit {:<6}{}: {} for {}, {} nodes, {} s\n",
+                "unit {:<6}{}: {what}, {} nodes, {} s\n",
                 unit.index,
                 unit.moves.join(" "),
-                unit.value.unwrap_or(if unit.interrupted {
-                    "interrupted"
-                } else {
-                    "not solved in time"
-                }),
-                unit.to_move,
                 thousands(unit.nodes),
                 unit.seconds
             ));
@@ -188,73 +195,40 @@ impl Report for SolveReport {
         if let Some(why) = &self.skipped {
             out.push_str(&format!("{why}\n"));
         }
+        if self.jobs > 1 && !self.solved_now.is_empty() {
+            out.push_str(&format!(
+                "this run    {} units, {} side by side, {:.1} s of wall time\n",
+                self.solved_now.len(),
+                self.jobs,
+                self.wall_seconds
+            ));
+        }
         out.push_str(&summary_text(&self.summary, self.to_move));
         out.push_str(&format!("results in  {}\n", self.results));
         out
     }
 }
 
-/// Solves unit `i` with a solver of its own.
-fn solve_unit(split: &Split, i: usize, args: &UnitsSolveArgs) -> Result<UnitResult> {
-    let record = split.unit_record(i);
-    let solver = input::solver(record.layout(), &args.search, true)?;
-    let node = solver.game().node(record.position());
-    let started = Instant::now();
-    let limit = args.time_limit.map(Duration::from_secs_f64);
-    let quiet = args.output.quiet || args.output.json;
-    let message = format!(
-        "unit {}/{} ({})",
-        i + 1,
-        split.len(),
-        input::cells_text(split.unit_moves(i)).join(" ")
-    );
-    let result = crate::output::with_spinner(
-        quiet,
-        &message,
-        "nodes",
-        || solver.nodes(),
-        || {
-            with_time_limit(limit, |cancel: &Cancel| {
-                // An interrupt stops the unit (recorded as such) rather than the process.
-                let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
-                std::thread::scope(|scope| {
-                    scope.spawn(move || {
-                        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                            wait_for_done.recv_timeout(Duration::from_millis(200))
-                        {
-                            if crate::shutdown::stop_asked() {
-                                cancel.cancel();
-                                break;
-                            }
-                        }
-                    });
-                    let value = solver.value(&node, cancel);
-                    drop(done);
-                    value
-                })
-            })
-        },
-    );
-    let seconds = started.elapsed().as_secs_f64();
-    let value = match result {
-        Ok(v) => Some(v),
-        Err(SolveError::Stopped) => None,
-        Err(e) => return Err(Failure::internal(e)),
-    };
-    let to_move = record.position().turn();
-    Ok(UnitResult {
-        moves: input::cells_text(split.unit_moves(i)),
-        to_move: to_move.name().to_string(),
-        value: value.map(|v| v.name().to_string()),
-        winner: value.map(|v| winner(to_move, v).to_string()),
-        nodes: solver.nodes(),
-        seconds: (seconds * 1000.0).round() / 1000.0,
-        threads: solver.threads(),
-        hash_mb: (solver.table().bytes() >> 20) as u64,
-        time_limit: args.time_limit,
-        interrupted: value.is_none() && crate::shutdown::stop_asked(),
-        load: kamisado_analysis::load_average(),
-    })
+/// The spinner's line: each running unit and its nodes so far.
+fn running_status(split: &Split, running: &Running) -> String {
+    let units: Vec<String> = running
+        .units()
+        .into_iter()
+        .map(|(i, nodes)| {
+            format!(
+                "unit {}/{} ({}) {} nodes",
+                i + 1,
+                split.len(),
+                input::cells_text(split.unit_moves(i)).join(" "),
+                thousands(nodes)
+            )
+        })
+        .collect();
+    if units.is_empty() {
+        "units".to_owned()
+    } else {
+        units.join(", ")
+    }
 }
 
 pub fn solve(args: UnitsSolveArgs) -> Result<()> {
@@ -264,8 +238,8 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     } else {
         Goal::Root
     };
-    // The first interrupt stops the unit in progress; it is saved as interrupted (its
-    // nodes and time so far) and the run ends; a rerun solves it again from the start.
+    // The first interrupt stops the units in progress; they are saved as interrupted
+    // (their nodes and time so far) and the run ends; a rerun solves them again.
     crate::shutdown::stop_gracefully();
     let mut file = units_file::load_or_new(&args.results, &split)?;
     // What is known: this file's results and those of the files beside it (the other
@@ -277,10 +251,14 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         known.merge(&split, other, &shown).map_err(Failure::input)?;
     }
     let shown = args.results.display().to_string();
+    let options = input::solver_options(&args.search, true);
+    let quiet = args.output.quiet || args.output.json;
+    let running = Running::default();
+    let started = Instant::now();
+    let known_before = known.clone();
     let mut solved_now = Vec::new();
     let mut skipped = None;
-    let mut solve = |i: usize, file: &mut UnitsFile, known: &mut UnitsFile| -> Result<()> {
-        let result = solve_unit(&split, i, &args)?;
+    let mut finished = |i: usize, result: UnitResult| -> Result<()> {
         solved_now.push(SolvedUnit {
             index: i + 1,
             moves: result.moves.clone(),
@@ -288,6 +266,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             position: split.unit_record(i).to_string(),
             value: result.value().map(|v| v.name()),
             interrupted: result.interrupted,
+            abandoned: result.abandoned,
             nodes: result.nodes,
             seconds: result.seconds,
         });
@@ -295,38 +274,64 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             .add(&split, result.clone(), &shown)
             .map_err(Failure::input)?;
         file.add(&split, result, &shown).map_err(Failure::input)?;
-        units_file::save(file, &split, &args.results)
+        units_file::save(&mut file, &split, &args.results)
     };
-    if let Some(index) = args.index {
-        if index == 0 || index > split.len() {
-            return Err(Failure::input(format!(
-                "--index {index}: the split has units 1 to {}",
-                split.len()
-            )));
-        }
-        let i = index - 1;
-        let values = known.values(&split);
-        if values[i].is_some() {
-            skipped = Some(format!("unit {index} is solved already"));
-        } else if !split.needed(i, &values, goal) {
-            skipped = Some(format!(
-                "unit {index} is not needed: the results so far settle every question it could answer"
-            ));
-        } else {
-            solve(i, &mut file, &mut known)?;
-        }
-    } else {
-        let mut tried = vec![false; split.len()];
-        let mut count = 0;
-        while args.max_units.is_none_or(|max| count < max) && !crate::shutdown::stop_asked() {
-            let Some(i) = split.next(&known.values(&split), &tried, goal) else {
-                break;
-            };
-            tried[i] = true;
-            count += 1;
-            solve(i, &mut file, &mut known)?;
-        }
-    }
+    let solve = |i: usize, cancel: &Cancel| {
+        units_run::solve_unit(&split, i, options, args.time_limit, cancel, &running)
+            .map_err(|e| crate::input::solve_error(&args.search, e))
+    };
+    // An interrupt raises `stop`, which stops every unit in progress (recorded as such)
+    // rather than the process.
+    let stop = Cancel::new();
+    let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
+    let outcome = std::thread::scope(|scope| {
+        let stop = &stop;
+        scope.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                wait_for_done.recv_timeout(Duration::from_millis(200))
+            {
+                if crate::shutdown::stop_asked() {
+                    stop.cancel();
+                    break;
+                }
+            }
+        });
+        let status = || running_status(&split, &running);
+        let outcome = crate::output::with_status(quiet, "units", status, || {
+            if let Some(index) = args.index {
+                if index == 0 || index > split.len() {
+                    return Err(Failure::input(format!(
+                        "--index {index}: the split has units 1 to {}",
+                        split.len()
+                    )));
+                }
+                let i = index - 1;
+                let values = known_before.values(&split);
+                if values[i].is_some() {
+                    skipped = Some(format!("unit {index} is solved already"));
+                } else if !split.needed(i, &values, goal) {
+                    skipped = Some(format!(
+                        "unit {index} is not needed: the results so far settle every question it could answer"
+                    ));
+                } else {
+                    let mut result = solve(i, stop)?;
+                    result.interrupted = result.value.is_none() && stop.is_cancelled();
+                    finished(i, result)?;
+                }
+                Ok(())
+            } else {
+                let run = UnitsRun {
+                    goal,
+                    jobs: args.jobs,
+                    max_units: args.max_units,
+                };
+                run.run(&split, &known_before, stop, solve, &mut finished)
+            }
+        });
+        drop(done);
+        outcome
+    });
+    outcome?;
     if solved_now.is_empty() && !args.results.exists() {
         // Nothing solved: the file still says which split it is for.
         units_file::save(&mut file, &split, &args.results)?;
@@ -334,6 +339,8 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     let report = SolveReport {
         results: shown,
         solved_now,
+        jobs: args.jobs,
+        wall_seconds: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         skipped,
         to_move: split.root.position().turn().name(),
         summary: known.summary(&split),

@@ -1,0 +1,363 @@
+//! Solving a split's units: one unit ([`solve_unit`]), or every unit a goal needs,
+//! several side by side ([`UnitsRun`]).
+//!
+//! Why side by side, and not one search on more threads: Kamon's proof-number search
+//! shares one table badly between threads (two threads searched 1.5 to 23 times the nodes
+//! of one on won positions, see the README's *Where the nodes go*), while two units, each
+//! one thread with a table of its own, keep one core each busy and lose nothing to each
+//! other but memory bandwidth (measured on seed 4's unit `a3 c1` with a 256 MiB table:
+//! 453,000 nodes a second alone, 442,000 each with a second unit beside it). The units of
+//! one first cell are all needed for its win, so two of them at once waste nothing; when
+//! a result makes a running unit unnecessary (a reply refutes the first cell it belongs
+//! to, or another first cell proves the root won), that unit is stopped at once and
+//! recorded as abandoned, its nodes counted in the run's cost.
+//!
+//! The scheduling is here, generic over how one unit is solved, so that the command line
+//! only parses and prints, and the tests can drive the scheduler with made-up values.
+
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use kamisado_solver::{with_time_limit_under, Cancel, Options, SolveError, Solver};
+use kamon_core::KamonGame;
+
+use crate::kamon::{cells_text, winner};
+use crate::units_file::{Goal, Split, UnitResult, UnitsFile};
+
+/// The units running now and their solvers, for a progress display on another thread.
+#[derive(Default)]
+pub struct Running {
+    solvers: Mutex<Vec<(usize, Arc<Solver<KamonGame>>)>>,
+}
+
+impl Running {
+    /// Each running unit (0-based) with the nodes its search has expanded so far.
+    pub fn units(&self) -> Vec<(usize, u64)> {
+        let solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        solvers.iter().map(|(i, s)| (*i, s.nodes())).collect()
+    }
+
+    fn add(&self, unit: usize, solver: Arc<Solver<KamonGame>>) {
+        let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        solvers.push((unit, solver));
+    }
+
+    fn remove(&self, unit: usize) {
+        let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        solvers.retain(|(i, _)| *i != unit);
+    }
+}
+
+/// Solves unit `i` of `split` by the value-only proof-number search with a solver and
+/// table of its own (`options`), as `kamon solve --value-only` would, giving up after
+/// `time_limit` or when `cancel` is raised. The result has no value if the search was
+/// stopped; it is marked neither interrupted nor abandoned (the caller knows why it
+/// stopped: see [`UnitsRun::run`]). `running` lists the unit while it runs.
+pub fn solve_unit(
+    split: &Split,
+    i: usize,
+    options: Options,
+    time_limit: Option<f64>,
+    cancel: &Cancel,
+    running: &Running,
+) -> Result<UnitResult, SolveError> {
+    let record = split.unit_record(i);
+    let solver = Arc::new(Solver::new(
+        KamonGame::new(record.layout().clone()),
+        options,
+    )?);
+    let node = solver.game().node(record.position());
+    running.add(i, Arc::clone(&solver));
+    let started = Instant::now();
+    let limit = time_limit.map(Duration::from_secs_f64);
+    let result = with_time_limit_under(cancel, limit, |cancel| solver.value(&node, cancel));
+    let seconds = started.elapsed().as_secs_f64();
+    running.remove(i);
+    let value = match result {
+        Ok(v) => Some(v),
+        Err(SolveError::Stopped) => None,
+        Err(e) => return Err(e),
+    };
+    let to_move = record.position().turn();
+    Ok(UnitResult {
+        moves: cells_text(split.unit_moves(i)),
+        to_move: to_move.name().to_string(),
+        value: value.map(|v| v.name().to_string()),
+        winner: value.map(|v| winner(to_move, v).to_string()),
+        nodes: solver.nodes(),
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        threads: solver.threads(),
+        hash_mb: (solver.table().bytes() >> 20) as u64,
+        time_limit,
+        interrupted: false,
+        abandoned: false,
+        load: crate::load_average(),
+    })
+}
+
+/// How to solve a split's units: every unit the goal still needs, in the split's order.
+#[derive(Clone, Copy, Debug)]
+pub struct UnitsRun {
+    pub goal: Goal,
+    /// Units solved side by side (at least 1), each by its own search and table.
+    pub jobs: usize,
+    /// Start at most this many units.
+    pub max_units: Option<usize>,
+}
+
+impl UnitsRun {
+    /// Solves what `known` (every result known so far) leaves needed for the goal:
+    /// starts the next needed unit in the split's order ([`Split::next`]) whenever fewer
+    /// than `jobs` run, until the goal is settled, `max_units` have been started, or
+    /// `stop` is raised. `solve(i, cancel)` solves unit `i` (on a thread of its own) and
+    /// must return soon after `cancel` is raised, with a result without a value.
+    ///
+    /// Each result goes to `finished` on this thread, in the order the units finish,
+    /// marked `interrupted` if `stop` stopped it and `abandoned` if the run stopped it
+    /// because the results finished beside it made it unnecessary. An error from
+    /// `solve` or `finished` stops the units still running (they are not reported) and is
+    /// returned once they have returned.
+    pub fn run<E: Send>(
+        &self,
+        split: &Split,
+        known: &UnitsFile,
+        stop: &Cancel,
+        solve: impl Fn(usize, &Cancel) -> Result<UnitResult, E> + Sync,
+        mut finished: impl FnMut(usize, UnitResult) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut values = known.values(split);
+        // One flag per unit below `stop`: raised to abandon that unit alone.
+        let abandon: Vec<Cancel> = (0..split.len()).map(|_| stop.child()).collect();
+        let (report, reports) = channel::<(usize, Result<UnitResult, E>)>();
+        std::thread::scope(|scope| {
+            let mut started = vec![false; split.len()];
+            let mut count = 0;
+            let mut running: Vec<usize> = Vec::new();
+            let mut failure = None;
+            loop {
+                while failure.is_none()
+                    && running.len() < self.jobs.max(1)
+                    && self.max_units.is_none_or(|max| count < max)
+                    && !stop.is_cancelled()
+                {
+                    let Some(i) = split.next(&values, &started, self.goal) else {
+                        break;
+                    };
+                    started[i] = true;
+                    count += 1;
+                    running.push(i);
+                    let (report, cancel, solve) = (report.clone(), &abandon[i], &solve);
+                    scope.spawn(move || {
+                        let _ = report.send((i, solve(i, cancel)));
+                    });
+                }
+                let Some((i, result)) = running.first().and_then(|_| reports.recv().ok()) else {
+                    break;
+                };
+                running.retain(|&j| j != i);
+                if failure.is_some() {
+                    continue;
+                }
+                let outcome = result.and_then(|mut result| {
+                    if result.value.is_none() {
+                        result.interrupted = stop.is_cancelled();
+                        result.abandoned = !result.interrupted && abandon[i].is_cancelled();
+                    }
+                    values[i] = values[i].or(result.value());
+                    finished(i, result)
+                });
+                match outcome {
+                    Ok(()) => {
+                        for &j in &running {
+                            if !split.needed(j, &values, self.goal) {
+                                abandon[j].cancel();
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        for &j in &running {
+                            abandon[j].cancel();
+                        }
+                        failure = Some(e);
+                    }
+                }
+            }
+            failure.map_or(Ok(()), Err)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use kamisado_solver::Value;
+    use kamon_core::{Cell, Record};
+
+    use super::*;
+
+    /// A result of unit `i` with `value` (or none), as a solver would give it.
+    fn result(split: &Split, i: usize, value: Option<Value>) -> UnitResult {
+        let to_move = split.unit_position(i).turn();
+        UnitResult {
+            moves: cells_text(split.unit_moves(i)),
+            to_move: to_move.name().to_string(),
+            value: value.map(|v| v.name().to_string()),
+            winner: value.map(|v| winner(to_move, v).to_string()),
+            nodes: 1,
+            seconds: 0.0,
+            threads: 1,
+            hash_mb: 1,
+            time_limit: None,
+            interrupted: false,
+            abandoned: false,
+            load: None,
+        }
+    }
+
+    /// Made-up unit values from a hash of the placements (about one in eight a draw).
+    fn made_up(moves: &[Cell], salt: u64) -> Value {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (salt, moves).hash(&mut h);
+        match h.finish() % 16 {
+            0 | 1 => Value::Draw,
+            x if x % 2 == 0 => Value::Win,
+            _ => Value::Loss,
+        }
+    }
+
+    /// Several units side by side settle the goal as one at a time does: the same root
+    /// (and first cells') bounds from made-up values, every unit solved at most once, never
+    /// more than `jobs` at a time, and every unit the run abandoned one that the results
+    /// had made unnecessary.
+    #[test]
+    fn side_by_side_settles_what_one_at_a_time_settles() {
+        for (seed, after, depth) in [(1, 0, 2), (3, 6, 2), (4, 10, 3)] {
+            let split = Split::new(Record::random(seed, after).unwrap(), depth).unwrap();
+            for salt in 0..6 {
+                for goal in [Goal::Root, Goal::EveryFirstCell] {
+                    let settled = |jobs: usize| {
+                        let known = UnitsFile::new(&split);
+                        let mut file = UnitsFile::new(&split);
+                        let (now, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+                        let run = UnitsRun {
+                            goal,
+                            jobs,
+                            max_units: None,
+                        };
+                        let solve = |i: usize, cancel: &Cancel| -> Result<UnitResult, String> {
+                            most.fetch_max(
+                                now.fetch_add(1, Ordering::SeqCst) + 1,
+                                Ordering::SeqCst,
+                            );
+                            // Every third unit takes a while, unless abandoned.
+                            let slow = i % 3 == 0;
+                            let until =
+                                Instant::now() + Duration::from_millis(if slow { 20 } else { 1 });
+                            while Instant::now() < until && !cancel.is_cancelled() {
+                                std::thread::sleep(Duration::from_micros(200));
+                            }
+                            now.fetch_sub(1, Ordering::SeqCst);
+                            let value = (!cancel.is_cancelled())
+                                .then(|| made_up(split.unit_moves(i), salt));
+                            Ok(result(&split, i, value))
+                        };
+                        let mut seen = vec![false; split.len()];
+                        run.run(&split, &known, &Cancel::new(), solve, |i, r| {
+                            assert!(!std::mem::replace(&mut seen[i], true), "unit {i} twice");
+                            if r.abandoned {
+                                assert!(!split.needed(i, &file.values(&split), goal), "unit {i}");
+                            }
+                            assert!(r.value.is_some() || r.abandoned, "unit {i}");
+                            file.add(&split, r, "run").map_err(|e| e.to_string())
+                        })
+                        .unwrap();
+                        assert!(most.load(Ordering::SeqCst) <= jobs);
+                        file.summary(&split)
+                    };
+                    let one = settled(1);
+                    let three = settled(3);
+                    let what =
+                        format!("seed {seed} after {after} depth {depth} salt {salt} {goal:?}");
+                    assert!(one.value.is_some(), "{what}");
+                    assert_eq!(
+                        (three.at_least, three.at_most),
+                        (one.at_least, one.at_most),
+                        "{what}"
+                    );
+                    if goal == Goal::EveryFirstCell {
+                        let cells = |s: &crate::units_file::Summary| {
+                            s.first_cells.iter().map(|c| c.value).collect::<Vec<_>>()
+                        };
+                        assert_eq!(cells(&three), cells(&one), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A unit still running when a result beside it refutes its first cell is stopped and
+    /// recorded as abandoned; a stop asked of the run is recorded as interrupted.
+    #[test]
+    fn a_unit_made_unnecessary_is_abandoned_and_a_stop_interrupts() {
+        let split = Split::new(Record::random(1, 0).unwrap(), 2).unwrap();
+        // Units 0 and 1 are replies to the same first cell (the split's order lists a
+        // first cell's replies together); a loss at unit 1 refutes it.
+        assert_eq!(split.unit_moves(0)[0], split.unit_moves(1)[0]);
+        let run = UnitsRun {
+            goal: Goal::Root,
+            jobs: 2,
+            max_units: Some(2),
+        };
+        let wait_for_cancel = |cancel: &Cancel| {
+            while !cancel.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        };
+        let mut results = Vec::new();
+        run.run(
+            &split,
+            &UnitsFile::new(&split),
+            &Cancel::new(),
+            |i, cancel| -> Result<UnitResult, ()> {
+                if i == 0 {
+                    wait_for_cancel(cancel);
+                    return Ok(result(&split, 0, None));
+                }
+                Ok(result(&split, i, Some(Value::Loss)))
+            },
+            |i, r| {
+                results.push((i, r.value(), r.abandoned, r.interrupted));
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            results,
+            [(1, Some(Value::Loss), false, false), (0, None, true, false)]
+        );
+
+        let stop = Cancel::new();
+        let mut results = Vec::new();
+        run.run(
+            &split,
+            &UnitsFile::new(&split),
+            &stop,
+            |i, cancel| -> Result<UnitResult, ()> {
+                stop.cancel();
+                wait_for_cancel(cancel);
+                Ok(result(&split, i, None))
+            },
+            |i, r| {
+                results.push((i, r.abandoned, r.interrupted));
+                Ok(())
+            },
+        )
+        .unwrap();
+        results.sort();
+        // Both started before the stop was seen? At least the first; none abandoned.
+        assert!(!results.is_empty() && results.iter().all(|&(_, a, int)| !a && int));
+    }
+}
