@@ -15,6 +15,7 @@
 //! The scheduling is here, generic over how one unit is solved, so that the command line
 //! only parses and prints, and the tests can drive the scheduler with made-up values.
 
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -117,7 +118,7 @@ impl UnitsRun {
     /// marked `interrupted` if `stop` stopped it and `abandoned` if the run stopped it
     /// because the results finished beside it made it unnecessary. An error from
     /// `solve` or `finished` stops the units still running (they are not reported) and is
-    /// returned once they have returned.
+    /// returned once they have returned; so is a panic of `solve`, passed on.
     pub fn run<E: Send>(
         &self,
         split: &Split,
@@ -129,14 +130,19 @@ impl UnitsRun {
         let mut values = known.values(split);
         // One flag per unit below `stop`: raised to abandon that unit alone.
         let abandon: Vec<Cancel> = (0..split.len()).map(|_| stop.child()).collect();
-        let (report, reports) = channel::<(usize, Result<UnitResult, E>)>();
+        // Each unit's result, or the panic that ended its thread (passed on to the caller
+        // once the other units have stopped, so that no thread waits for one that died).
+        type Report<E> = std::thread::Result<Result<UnitResult, E>>;
+        let (report, reports) = channel::<(usize, Report<E>)>();
         std::thread::scope(|scope| {
             let mut started = vec![false; split.len()];
             let mut count = 0;
             let mut running: Vec<usize> = Vec::new();
             let mut failure = None;
+            let mut panicked = None;
             loop {
                 while failure.is_none()
+                    && panicked.is_none()
                     && running.len() < self.jobs.max(1)
                     && self.max_units.is_none_or(|max| count < max)
                     && !stop.is_cancelled()
@@ -149,14 +155,25 @@ impl UnitsRun {
                     running.push(i);
                     let (report, cancel, solve) = (report.clone(), &abandon[i], &solve);
                     scope.spawn(move || {
-                        let _ = report.send((i, solve(i, cancel)));
+                        let result = catch_unwind(AssertUnwindSafe(|| solve(i, cancel)));
+                        let _ = report.send((i, result));
                     });
                 }
                 let Some((i, result)) = running.first().and_then(|_| reports.recv().ok()) else {
                     break;
                 };
                 running.retain(|&j| j != i);
-                if failure.is_some() {
+                let result = match result {
+                    Ok(result) => result,
+                    Err(panic) => {
+                        for &j in &running {
+                            abandon[j].cancel();
+                        }
+                        panicked = Some(panic);
+                        continue;
+                    }
+                };
+                if failure.is_some() || panicked.is_some() {
                     continue;
                 }
                 let outcome = result.and_then(|mut result| {
@@ -182,6 +199,9 @@ impl UnitsRun {
                         failure = Some(e);
                     }
                 }
+            }
+            if let Some(panic) = panicked {
+                resume_unwind(panic);
             }
             failure.map_or(Ok(()), Err)
         })
@@ -356,8 +376,26 @@ mod tests {
             },
         )
         .unwrap();
-        results.sort();
-        // Both started before the stop was seen? At least the first; none abandoned.
+        // At least the first unit started before the stop was seen; none abandoned.
         assert!(!results.is_empty() && results.iter().all(|&(_, a, int)| !a && int));
+
+        // A unit whose search panics stops the one beside it, and the run passes the
+        // panic on instead of waiting for it.
+        let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            run.run(
+                &split,
+                &UnitsFile::new(&split),
+                &Cancel::new(),
+                |i, cancel| -> Result<UnitResult, ()> {
+                    if i == 1 {
+                        panic!("unit 1 failed");
+                    }
+                    wait_for_cancel(cancel);
+                    Ok(result(&split, i, None))
+                },
+                |_, _| Ok(()),
+            )
+        }));
+        assert!(panicked.is_err());
     }
 }

@@ -42,7 +42,12 @@ fn probe(layout: &Layout, pos: &Position, budget: u64) -> (u32, u32, Option<Stri
         value
     });
     let (pn, dn) = solver.root_numbers(&node);
-    (pn, dn, value.ok().map(|v| v.name().to_string()), solver.nodes())
+    (
+        pn,
+        dn,
+        value.ok().map(|v| v.name().to_string()),
+        solver.nodes(),
+    )
 }
 
 fn main() {
