@@ -427,45 +427,54 @@ fn damaged_forged_and_mismatched_results_are_refused() {
 fn an_interrupted_unit_is_saved_as_interrupted() {
     use std::process::{Command, Stdio};
     let dir = scratch("interrupt");
-    let results = dir.join("interrupted.json");
-    // One placement into the empty board: each unit takes minutes.
-    let child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
-        .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
-        .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
-        .arg(&results)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{out:?}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let unit = &report["solved_now"][0];
-    assert_eq!(unit["interrupted"], true, "{report}");
-    assert!(unit["value"].is_null(), "{report}");
-    assert!(unit["nodes"].as_u64().unwrap() > 0, "{report}");
-    let (file, _) = read_units(&results);
-    assert_eq!(file.units.len(), 1);
-    assert!(file.units[0].interrupted);
-    assert_eq!(file.units[0].value, None);
-    let merged = kamisado(
-        &[
-            "kamon",
-            "units",
-            "merge",
-            results.to_str().unwrap(),
-            "--json",
-        ],
-        "",
-    );
-    assert_eq!(merged.code, 0, "{}", merged.stderr);
-    assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
+    // One placement into the empty board: each unit takes minutes. One unit at a time,
+    // then two side by side: every unit running is saved as interrupted.
+    for jobs in [1, 2] {
+        let results = dir.join(format!("interrupted-{jobs}.json"));
+        let child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
+            .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
+            .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
+            .arg(&results)
+            .args(["--jobs", &jobs.to_string()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{out:?}");
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let solved_now = report["solved_now"].as_array().unwrap();
+        assert_eq!(solved_now.len(), jobs, "{report}");
+        for unit in solved_now {
+            assert_eq!(unit["interrupted"], true, "{report}");
+            assert!(unit["value"].is_null(), "{report}");
+            assert!(unit["nodes"].as_u64().unwrap() > 0, "{report}");
+        }
+        let (file, _) = read_units(&results);
+        assert_eq!(file.units.len(), jobs);
+        assert!(file
+            .units
+            .iter()
+            .all(|u| u.interrupted && !u.abandoned && u.value.is_none()));
+        let merged = kamisado(
+            &[
+                "kamon",
+                "units",
+                "merge",
+                results.to_str().unwrap(),
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(merged.code, 0, "{}", merged.stderr);
+        assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
+    }
 }
 
 /// `kamon whole` on the shipped units files writes the shipped whole-games file, so the
