@@ -55,7 +55,7 @@ pub struct UnitResult {
     /// The player to move at the unit.
     pub to_move: String,
     /// For the side to move at the unit: `win`, `draw` or `loss`; absent if the search ran
-    /// out of its time limit.
+    /// out of its time limit, was interrupted or was abandoned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// `black`, `white` or `draw`, with the value.
@@ -579,6 +579,9 @@ impl UnitResult {
             return Err(format!("`to_move` is not {}", pos.turn().name()));
         }
         match self.value.as_deref() {
+            None if self.interrupted && self.abandoned => {
+                return Err("both interrupted and abandoned".into());
+            }
             None => {
                 if self.time_limit.is_none() && !self.interrupted && !self.abandoned {
                     return Err(
@@ -763,6 +766,16 @@ mod tests {
             "{}",
             refused(&forged)
         );
+        let both = text.replace(
+            "\"time_limit\": 1.0",
+            "\"interrupted\": true, \"abandoned\": true",
+        );
+        assert!(refused(&both).ends_with("both interrupted and abandoned"));
+        let abandoned_with_a_value = text.replace(
+            "\"time_limit\": 1.0",
+            "\"value\": \"win\", \"winner\": \"white\", \"abandoned\": true",
+        );
+        assert!(refused(&abandoned_with_a_value).contains("abandoned before"));
         let mut twice = file.clone();
         twice.units.push(result);
         assert!(refused(&twice.to_text(&split)).ends_with("is there twice"));

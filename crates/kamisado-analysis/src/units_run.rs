@@ -7,10 +7,12 @@
 //! one thread with a table of its own, keep one core each busy and lose nothing to each
 //! other but memory bandwidth (measured on seed 4's unit `a3 c1` with a 256 MiB table:
 //! 453,000 nodes a second alone, 442,000 each with a second unit beside it). The units of
-//! one first cell are all needed for its win, so two of them at once waste nothing; when
-//! a result makes a running unit unnecessary (a reply refutes the first cell it belongs
-//! to, or another first cell proves the root won), that unit is stopped at once and
-//! recorded as abandoned, its nodes counted in the run's cost.
+//! one first cell are all needed for its win, so two of them at once waste nothing unless
+//! the cell is refuted; the next job may also start the next first cell's first unit
+//! while the last of the current cell's still runs, which a win of that cell makes
+//! unnecessary. When a result makes a running unit unnecessary (a reply refutes the first
+//! cell it belongs to, or another first cell proves the root won), that unit is stopped at
+//! once and recorded as abandoned, with its nodes and seconds so far.
 //!
 //! The scheduling is here, generic over how one unit is solved, so that the command line
 //! only parses and prints, and the tests can drive the scheduler with made-up values.
@@ -39,14 +41,32 @@ impl Running {
         solvers.iter().map(|(i, s)| (*i, s.nodes())).collect()
     }
 
-    fn add(&self, unit: usize, solver: Arc<Solver<KamonGame>>) {
+    /// Lists `unit` with its solver until the returned guard is dropped (a panic of the
+    /// search included).
+    fn listed(&self, unit: usize, solver: Arc<Solver<KamonGame>>) -> Listed<'_> {
         let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
         solvers.push((unit, solver));
+        Listed {
+            running: self,
+            unit,
+        }
     }
+}
 
-    fn remove(&self, unit: usize) {
-        let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
-        solvers.retain(|(i, _)| *i != unit);
+/// A unit listed in [`Running`]; dropped, it is not.
+struct Listed<'a> {
+    running: &'a Running,
+    unit: usize,
+}
+
+impl Drop for Listed<'_> {
+    fn drop(&mut self) {
+        let mut solvers = self
+            .running
+            .solvers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        solvers.retain(|(i, _)| *i != self.unit);
     }
 }
 
@@ -69,12 +89,13 @@ pub fn solve_unit(
         options,
     )?);
     let node = solver.game().node(record.position());
-    running.add(i, Arc::clone(&solver));
     let started = Instant::now();
     let limit = time_limit.map(Duration::from_secs_f64);
-    let result = with_time_limit_under(cancel, limit, |cancel| solver.value(&node, cancel));
+    let result = {
+        let _listed = running.listed(i, Arc::clone(&solver));
+        with_time_limit_under(cancel, limit, |cancel| solver.value(&node, cancel))
+    };
     let seconds = started.elapsed().as_secs_f64();
-    running.remove(i);
     let value = match result {
         Ok(v) => Some(v),
         Err(SolveError::Stopped) => None,
@@ -97,6 +118,31 @@ pub fn solve_unit(
     })
 }
 
+/// Why a unit's search stopped without a value, read in the unit's own thread as soon as
+/// it returns (so that a flag raised later, while its result waits to be recorded, does
+/// not relabel it): out of its time limit, interrupted by `stop`, or abandoned by the run.
+fn why_stopped(mut result: UnitResult, stop: &Cancel, abandon: &Cancel) -> UnitResult {
+    let out_of_time = result
+        .time_limit
+        .is_some_and(|limit| result.seconds >= limit);
+    if result.value.is_none() && !out_of_time {
+        result.interrupted = stop.is_cancelled();
+        result.abandoned = !result.interrupted && abandon.is_cancelled();
+    }
+    result
+}
+
+/// Raises every unit's abandon flag when dropped.
+struct AbandonAllOnDrop<'a, 'b>(&'a [Cancel<'b>]);
+
+impl Drop for AbandonAllOnDrop<'_, '_> {
+    fn drop(&mut self) {
+        for flag in self.0 {
+            flag.cancel();
+        }
+    }
+}
+
 /// How to solve a split's units: every unit the goal still needs, in the split's order.
 #[derive(Clone, Copy, Debug)]
 pub struct UnitsRun {
@@ -115,10 +161,11 @@ impl UnitsRun {
     /// must return soon after `cancel` is raised, with a result without a value.
     ///
     /// Each result goes to `finished` on this thread, in the order the units finish,
-    /// marked `interrupted` if `stop` stopped it and `abandoned` if the run stopped it
-    /// because the results finished beside it made it unnecessary. An error from
-    /// `solve` or `finished` stops the units still running (they are not reported) and is
-    /// returned once they have returned; so is a panic of `solve`, passed on.
+    /// marked (unless it ran out of its time limit) `interrupted` if `stop` stopped it and
+    /// `abandoned` if the run stopped it because the results finished beside it made it
+    /// unnecessary. An error from `solve` or `finished` stops the units still running
+    /// (they are not reported: their work is lost) and is returned once they have
+    /// returned; a panic of `solve` or `finished` is passed on the same way.
     pub fn run<E: Send>(
         &self,
         split: &Split,
@@ -135,6 +182,9 @@ impl UnitsRun {
         type Report<E> = std::thread::Result<Result<UnitResult, E>>;
         let (report, reports) = channel::<(usize, Report<E>)>();
         std::thread::scope(|scope| {
+            // However this thread leaves the scope (a panic of `finished` included), the
+            // units still running are stopped first: the scope waits for them.
+            let _stop_all = AbandonAllOnDrop(&abandon);
             let mut started = vec![false; split.len()];
             let mut count = 0;
             let mut running: Vec<usize> = Vec::new();
@@ -155,7 +205,9 @@ impl UnitsRun {
                     running.push(i);
                     let (report, cancel, solve) = (report.clone(), &abandon[i], &solve);
                     scope.spawn(move || {
-                        let result = catch_unwind(AssertUnwindSafe(|| solve(i, cancel)));
+                        let result = catch_unwind(AssertUnwindSafe(|| {
+                            solve(i, cancel).map(|result| why_stopped(result, stop, cancel))
+                        }));
                         let _ = report.send((i, result));
                     });
                 }
@@ -176,11 +228,7 @@ impl UnitsRun {
                 if failure.is_some() || panicked.is_some() {
                     continue;
                 }
-                let outcome = result.and_then(|mut result| {
-                    if result.value.is_none() {
-                        result.interrupted = stop.is_cancelled();
-                        result.abandoned = !result.interrupted && abandon[i].is_cancelled();
-                    }
+                let outcome = result.and_then(|result| {
                     values[i] = values[i].or(result.value());
                     finished(i, result)
                 });

@@ -144,7 +144,7 @@ pub struct UnitsSolveArgs {
     /// Solve for every first placement's value, not only the position's (its openings, as `openings` gives Kamisado's); with --index, only whether that unit is needed changes
     #[arg(long = "every-first-cell")]
     pub every_first_cell: bool,
-    /// Stop after solving this many units
+    /// Start at most this many units (those abandoned or interrupted count)
     #[arg(long = "max-units", value_name = "N", allow_negative_numbers = true, value_parser = whole::<usize>(1, 1_000_000))]
     pub max_units: Option<usize>,
     /// Give up on a unit after this many seconds (it is recorded as not solved in time, and tried again by a later run)

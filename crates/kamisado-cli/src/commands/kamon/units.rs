@@ -104,7 +104,7 @@ fn summary_text(summary: &Summary, to_move: &str) -> String {
     }
     out.push('\n');
     out.push_str(&format!(
-        "searched    {} nodes, {} s in all\n",
+        "searched    {} nodes, {} s in all (each unit's own seconds, summed)\n",
         thousands(summary.nodes),
         summary.seconds
     ));
@@ -196,8 +196,9 @@ impl Report for SolveReport {
             out.push_str(&format!("{why}\n"));
         }
         if self.jobs > 1 && !self.solved_now.is_empty() {
+            let solved = self.solved_now.iter().filter(|u| u.value.is_some()).count();
             out.push_str(&format!(
-                "this run    {} units, {} side by side, {:.1} s of wall time\n",
+                "this run    {} units started ({solved} solved), up to {} side by side, {:.1} s of wall time\n",
                 self.solved_now.len(),
                 self.jobs,
                 self.wall_seconds
