@@ -619,7 +619,7 @@ impl UnitResult {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The value of `record`'s position when every position `depth` placements below it
@@ -655,7 +655,7 @@ mod tests {
     }
 
     /// Made-up unit values, from a hash of the placements: `draws` in 16 are draws.
-    fn made_up(moves: &[Cell], salt: u64, draws: u64) -> Value {
+    pub(crate) fn made_up(moves: &[Cell], salt: u64, draws: u64) -> Value {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (salt, moves).hash(&mut h);

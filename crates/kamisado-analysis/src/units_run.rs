@@ -261,9 +261,10 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use kamisado_solver::Value;
-    use kamon_core::{Cell, Record};
+    use kamon_core::Record;
 
     use super::*;
+    use crate::units_file::tests::made_up;
 
     /// A result of unit `i` with `value` (or none), as a solver would give it.
     fn result(split: &Split, i: usize, value: Option<Value>) -> UnitResult {
@@ -281,18 +282,6 @@ mod tests {
             interrupted: false,
             abandoned: false,
             load: None,
-        }
-    }
-
-    /// Made-up unit values from a hash of the placements (about one in eight a draw).
-    fn made_up(moves: &[Cell], salt: u64) -> Value {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (salt, moves).hash(&mut h);
-        match h.finish() % 16 {
-            0 | 1 => Value::Draw,
-            x if x % 2 == 0 => Value::Win,
-            _ => Value::Loss,
         }
     }
 
@@ -329,7 +318,7 @@ mod tests {
                             }
                             now.fetch_sub(1, Ordering::SeqCst);
                             let value = (!cancel.is_cancelled())
-                                .then(|| made_up(split.unit_moves(i), salt));
+                                .then(|| made_up(split.unit_moves(i), salt, 2));
                             Ok(result(&split, i, value))
                         };
                         let mut seen = vec![false; split.len()];
