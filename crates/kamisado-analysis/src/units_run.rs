@@ -118,16 +118,17 @@ pub fn solve_unit(
     })
 }
 
-/// Why a unit's search stopped without a value, read in the unit's own thread as soon as
-/// it returns (so that a flag raised later, while its result waits to be recorded, does
-/// not relabel it): out of its time limit, interrupted by `stop`, or abandoned by the run.
-fn why_stopped(mut result: UnitResult, stop: &Cancel, abandon: &Cancel) -> UnitResult {
+/// Marks why a unit's search stopped without a value: out of its time limit, interrupted
+/// by `stop`, or abandoned by the run (`abandon`, the unit's own flag, if the run has one).
+/// [`UnitsRun::run`] reads it in the unit's own thread as soon as the search returns, so
+/// that a flag raised later, while the result waits to be recorded, does not relabel it.
+pub fn why_stopped(mut result: UnitResult, stop: &Cancel, abandon: Option<&Cancel>) -> UnitResult {
     let out_of_time = result
         .time_limit
         .is_some_and(|limit| result.seconds >= limit);
     if result.value.is_none() && !out_of_time {
         result.interrupted = stop.is_cancelled();
-        result.abandoned = !result.interrupted && abandon.is_cancelled();
+        result.abandoned = !result.interrupted && abandon.is_some_and(|a| a.is_cancelled());
     }
     result
 }
@@ -206,7 +207,7 @@ impl UnitsRun {
                     let (report, cancel, solve) = (report.clone(), &abandon[i], &solve);
                     scope.spawn(move || {
                         let result = catch_unwind(AssertUnwindSafe(|| {
-                            solve(i, cancel).map(|result| why_stopped(result, stop, cancel))
+                            solve(i, cancel).map(|result| why_stopped(result, stop, Some(cancel)))
                         }));
                         let _ = report.send((i, result));
                     });

@@ -315,9 +315,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
                         "unit {index} is not needed: the results so far settle every question it could answer"
                     ));
                 } else {
-                    let mut result = solve(i, stop)?;
-                    result.interrupted = result.value.is_none() && stop.is_cancelled();
-                    finished(i, result)?;
+                    finished(i, units_run::why_stopped(solve(i, stop)?, stop, None))?;
                 }
                 Ok(())
             } else {
