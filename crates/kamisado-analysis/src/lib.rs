@@ -72,6 +72,7 @@ pub mod request;
 mod stats;
 pub mod survey_file;
 pub mod survey_stats;
+pub mod table_file;
 pub mod units_file;
 pub mod units_run;
 pub mod whole_file;

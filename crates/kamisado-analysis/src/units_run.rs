@@ -18,6 +18,7 @@
 //! only parses and prints, and the tests can drive the scheduler with made-up values.
 
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -26,26 +27,35 @@ use kamisado_solver::{with_time_limit_under, Cancel, Options, SolveError, Solver
 use kamon_core::KamonGame;
 
 use crate::kamon::{cells_text, winner};
+use crate::table_file::{self, Saved, TableFileError};
 use crate::units_file::{Goal, Split, UnitResult, UnitsFile};
 
 /// The units running now and their solvers, for a progress display on another thread.
 #[derive(Default)]
 pub struct Running {
-    solvers: Mutex<Vec<(usize, Arc<Solver<KamonGame>>)>>,
+    solvers: Mutex<Vec<RunningUnit>>,
 }
 
+/// A running unit (0-based), its solver, and the nodes searched before this run (those of
+/// the saved table it resumed from).
+type RunningUnit = (usize, Arc<Solver<KamonGame>>, u64);
+
 impl Running {
-    /// Each running unit (0-based) with the nodes its search has expanded so far.
+    /// Each running unit (0-based) with the nodes its search has expanded so far (those
+    /// of the runs before, for a unit resumed from its saved table, included).
     pub fn units(&self) -> Vec<(usize, u64)> {
         let solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
-        solvers.iter().map(|(i, s)| (*i, s.nodes())).collect()
+        solvers
+            .iter()
+            .map(|(i, s, before)| (*i, before + s.nodes()))
+            .collect()
     }
 
-    /// Lists `unit` with its solver until the returned guard is dropped (a panic of the
-    /// search included).
-    fn listed(&self, unit: usize, solver: Arc<Solver<KamonGame>>) -> Listed<'_> {
+    /// Lists `unit` with its solver (and the nodes searched before it) until the returned
+    /// guard is dropped (a panic of the search included).
+    fn listed(&self, unit: usize, solver: Arc<Solver<KamonGame>>, before: u64) -> Listed<'_> {
         let mut solvers = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
-        solvers.push((unit, solver));
+        solvers.push((unit, solver, before));
         Listed {
             running: self,
             unit,
@@ -66,15 +76,76 @@ impl Drop for Listed<'_> {
             .solvers
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        solvers.retain(|(i, _)| *i != self.unit);
+        solvers.retain(|(i, _, _)| *i != self.unit);
     }
 }
 
+/// Where the units' tables are saved, so that a unit stopped unfinished (an interrupt,
+/// its time limit, the end of a session) goes on where it stopped in a later run instead
+/// of starting again (see [`crate::table_file`] for why a whole table).
+#[derive(Clone, Debug)]
+pub struct Checkpoints {
+    /// The directory of the saved tables, one file per unit.
+    pub dir: PathBuf,
+    /// How often a running unit's table is saved, besides when it stops unfinished: what a
+    /// run killed without warning loses at most.
+    pub every: Duration,
+}
+
+impl Checkpoints {
+    /// The file of unit `i`'s table: the unit's placements for a person, and a hash of
+    /// its whole position text so that the units of every layout can share a directory
+    /// (the text itself is in the file, and checked).
+    pub fn path(&self, split: &Split, i: usize) -> PathBuf {
+        let text = split.unit_record(i).to_string();
+        let moves = cells_text(split.unit_moves(i)).join("-");
+        self.dir.join(format!(
+            "unit-{:08x}-{moves}.table",
+            crc32fast::hash(text.as_bytes())
+        ))
+    }
+
+    /// Removes unit `i`'s saved table once `result` says it is no longer needed: the unit
+    /// is solved, or was abandoned as unnecessary. (A unit stopped unfinished keeps it.)
+    pub fn tidy(&self, split: &Split, i: usize, result: &UnitResult) -> std::io::Result<()> {
+        if result.value.is_none() && !result.abandoned {
+            return Ok(());
+        }
+        match std::fs::remove_file(self.path(split, i)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Why a unit could not be solved or stopped (as opposed to a search stopped early,
+/// which is a result without a value). One line each.
+#[derive(Debug, thiserror::Error)]
+pub enum UnitError {
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    #[error("{}: {error} (delete the file to search the unit from the start)", path.display())]
+    Load {
+        path: PathBuf,
+        error: TableFileError,
+    },
+    #[error("{}: cannot save the unit's table: {error}", path.display())]
+    Save {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
 /// Solves unit `i` of `split` by the value-only proof-number search with a solver and
-/// table of its own (`options`), as `kamon solve --value-only` would, giving up after
-/// `time_limit` or when `cancel` is raised. The result has no value if the search was
-/// stopped; it is marked neither interrupted nor abandoned (the caller knows why it
-/// stopped: see [`UnitsRun::run`]). `running` lists the unit while it runs.
+/// table of its own (`options`), as `kamon solve --value-only` would, giving up when its
+/// seconds reach `time_limit` or when `cancel` is raised. The result has no value if the
+/// search was stopped; it is marked neither interrupted nor abandoned (the caller knows
+/// why it stopped: see [`UnitsRun::run`]). `running` lists the unit while it runs.
+///
+/// With `checkpoints`, a unit whose table was saved starts from it (its nodes and
+/// seconds so far counted in the result, and in `time_limit`); its table is saved every
+/// [`Checkpoints::every`] and when it stops without a value (the caller removes the file
+/// when the unit no longer needs it: [`Checkpoints::tidy`]).
 pub fn solve_unit(
     split: &Split,
     i: usize,
@@ -82,32 +153,86 @@ pub fn solve_unit(
     time_limit: Option<f64>,
     cancel: &Cancel,
     running: &Running,
-) -> Result<UnitResult, SolveError> {
+    checkpoints: Option<&Checkpoints>,
+) -> Result<UnitResult, UnitError> {
     let record = split.unit_record(i);
     let solver = Arc::new(Solver::new(
         KamonGame::new(record.layout().clone()),
         options,
     )?);
+    let text = record.to_string();
+    let path = checkpoints.map(|c| c.path(split, i));
+    let before = match &path {
+        Some(path) if path.exists() => {
+            table_file::load(path, solver.table(), &text).map_err(|error| UnitError::Load {
+                path: path.clone(),
+                error,
+            })?
+        }
+        _ => Saved {
+            text: text.clone(),
+            nodes: 0,
+            seconds: 0.0,
+        },
+    };
     let node = solver.game().node(record.position());
     let started = Instant::now();
-    let limit = time_limit.map(Duration::from_secs_f64);
-    let result = {
-        let _listed = running.listed(i, Arc::clone(&solver));
-        with_time_limit_under(cancel, limit, |cancel| solver.value(&node, cancel))
+    let so_far = |solver: &Solver<KamonGame>| Saved {
+        text: text.clone(),
+        nodes: before.nodes + solver.nodes(),
+        seconds: before.seconds + started.elapsed().as_secs_f64(),
     };
-    let seconds = started.elapsed().as_secs_f64();
-    let value = match result {
-        Ok(v) => Some(v),
-        Err(SolveError::Stopped) => None,
-        Err(e) => return Err(e),
+    let save =
+        |solver: &Solver<KamonGame>| match (checkpoints, &path) {
+            (Some(_), Some(path)) => table_file::save(path, solver.table(), &so_far(solver))
+                .map_err(|error| UnitError::Save {
+                    path: path.clone(),
+                    error,
+                }),
+            _ => Ok(()),
+        };
+    let value = {
+        let _listed = running.listed(i, Arc::clone(&solver), before.nodes);
+        loop {
+            let left = time_limit.map(|limit| limit - so_far(&solver).seconds);
+            if left.is_some_and(|left| left <= 0.0) {
+                break None;
+            }
+            // The search runs in slices between saves; a slice ends at the next save or at
+            // the time limit, whichever comes first, and a search started again from the
+            // root over the same table goes on where it stopped.
+            let every = checkpoints.map(|c| c.every.as_secs_f64());
+            let slice = match (left, every) {
+                (Some(l), Some(e)) => Some(l.min(e)),
+                (l, e) => l.or(e),
+            };
+            let result = with_time_limit_under(cancel, slice.map(Duration::from_secs_f64), |c| {
+                solver.value(&node, c)
+            });
+            match result {
+                Ok(v) => break Some(v),
+                Err(SolveError::Stopped) => {
+                    let out_of_time = left.is_some_and(|l| slice.is_some_and(|s| s >= l));
+                    if cancel.is_cancelled() || out_of_time || every.is_none() {
+                        break None;
+                    }
+                    save(&solver)?;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     };
+    if value.is_none() {
+        save(&solver)?;
+    }
+    let Saved { nodes, seconds, .. } = so_far(&solver);
     let to_move = record.position().turn();
     Ok(UnitResult {
         moves: cells_text(split.unit_moves(i)),
         to_move: to_move.name().to_string(),
         value: value.map(|v| v.name().to_string()),
         winner: value.map(|v| winner(to_move, v).to_string()),
-        nodes: solver.nodes(),
+        nodes,
         seconds: (seconds * 1000.0).round() / 1000.0,
         threads: solver.threads(),
         hash_mb: (solver.table().bytes() >> 20) as u64,
@@ -284,6 +409,105 @@ mod tests {
             abandoned: false,
             load: None,
         }
+    }
+
+    /// A unit stopped unfinished with checkpoints goes on from its saved table: the same
+    /// value as one search from the start, and fewer nodes in the resumed run than in that
+    /// search; saving and restarting the search every few hundredths of a second changes
+    /// no value either. A damaged or mismatched saved table is refused.
+    #[test]
+    fn a_unit_resumed_from_its_saved_table_keeps_its_work_and_its_value() {
+        let split = Split::new(Record::random(3, 8).unwrap(), 1).unwrap();
+        let options = Options {
+            threads: 1,
+            table_bytes: 32 << 20,
+        };
+        let dir = std::env::temp_dir().join(format!("units-run-{}", std::process::id()));
+        let checkpoints = Checkpoints {
+            dir: dir.clone(),
+            every: Duration::from_millis(40),
+        };
+        std::fs::create_dir_all(&dir).unwrap();
+        let solve = |cancel: &Cancel, running: &Running, c: Option<&Checkpoints>| {
+            solve_unit(&split, 0, options, None, cancel, running, c).unwrap()
+        };
+        let whole = solve(&Cancel::new(), &Running::default(), None);
+        let value = whole.value().expect("solved");
+        let path = checkpoints.path(&split, 0);
+
+        // Saved and started again every 40 ms: the same value.
+        let sliced = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
+        assert_eq!(sliced.value(), Some(value));
+        assert!(path.exists(), "{} nodes and no table saved", sliced.nodes);
+        checkpoints.tidy(&split, 0, &sliced).unwrap();
+        assert!(!path.exists());
+
+        // Stopped after a third of the nodes of the whole search, then resumed.
+        let stop = Cancel::new();
+        let running = Running::default();
+        let stopped = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while running
+                    .units()
+                    .first()
+                    .is_none_or(|&(_, n)| n < whole.nodes / 3)
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                stop.cancel();
+            });
+            let checkpoints = Checkpoints {
+                every: Duration::from_secs(3600),
+                ..checkpoints.clone()
+            };
+            solve(&stop, &running, Some(&checkpoints))
+        });
+        assert_eq!(stopped.value(), None);
+        assert!(path.exists());
+        checkpoints.tidy(&split, 0, &stopped).unwrap();
+        assert!(path.exists(), "an unfinished unit keeps its table");
+        let saved = std::fs::read(&path).unwrap();
+        let resumed = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
+        assert_eq!(resumed.value(), Some(value));
+        assert!(resumed.nodes > stopped.nodes && resumed.seconds > stopped.seconds);
+        let resumed_run = resumed.nodes - stopped.nodes;
+        assert!(
+            resumed_run < whole.nodes,
+            "resumed after {} nodes, {resumed_run} more, against {} from the start",
+            stopped.nodes,
+            whole.nodes
+        );
+
+        // A damaged table, or one of another size, stops the unit with its file named.
+        let mut damaged = saved.clone();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
+        let refused = |options: Options| {
+            solve_unit(
+                &split,
+                0,
+                options,
+                None,
+                &Cancel::new(),
+                &Running::default(),
+                Some(&checkpoints),
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        let message = refused(options);
+        assert!(
+            message.contains("checksum") && message.contains(".table"),
+            "{message}"
+        );
+        std::fs::write(&path, &saved).unwrap();
+        let message = refused(Options {
+            table_bytes: 16 << 20,
+            ..options
+        });
+        assert!(message.contains("--hash-mb 32"), "{message}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Several units side by side settle the goal as one at a time does: the same root

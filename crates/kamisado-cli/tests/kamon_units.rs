@@ -421,8 +421,8 @@ fn damaged_forged_and_mismatched_results_are_refused() {
 }
 
 /// An interrupt stops the unit in progress: the run saves it as interrupted (no value,
-/// its nodes so far), reports, and ends as Ctrl-C ends a program; the file reads back,
-/// and a rerun tries that unit again.
+/// its nodes so far) and its table (`--checkpoints`), reports, and ends as Ctrl-C ends a
+/// program; the file reads back, and a rerun tries that unit again.
 #[test]
 fn an_interrupted_unit_is_saved_as_interrupted() {
     use std::process::{Command, Stdio};
@@ -431,11 +431,13 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
     // then two side by side: every unit running is saved as interrupted.
     for jobs in [1, 2] {
         let results = dir.join(format!("interrupted-{jobs}.json"));
+        let tables = dir.join(format!("tables-{jobs}"));
         let child = Command::new(env!("CARGO_BIN_EXE_kamisado"))
             .args(["kamon", "units", "solve", "--seed", "1", "--depth", "1"])
             .args(["--threads", "1", "--hash-mb", "64", "--json", "--results"])
             .arg(&results)
-            .args(["--jobs", &jobs.to_string()])
+            .args(["--jobs", &jobs.to_string(), "--checkpoints"])
+            .arg(&tables)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -462,6 +464,8 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
             .units
             .iter()
             .all(|u| u.interrupted && !u.abandoned && u.value.is_none()));
+        // Each interrupted unit's table is saved, for the next run to go on from.
+        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), jobs);
         let merged = kamisado(
             &[
                 "kamon",
@@ -475,6 +479,77 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
         assert_eq!(merged.code, 0, "{}", merged.stderr);
         assert_eq!(merged.json()["summary"]["next_unit"], 1, "tried again");
     }
+}
+
+/// A unit stopped by its time limit with `--checkpoints` is resumed by the next run from
+/// its saved table: the value the plain solver gives, the nodes and seconds of both runs
+/// in its record, and no table left once it is solved. A damaged saved table stops the
+/// run in one line naming it (exit 2).
+#[test]
+fn a_unit_goes_on_from_its_saved_table() {
+    let dir = scratch("checkpoints");
+    let record = Record::random(1, 8).unwrap();
+    let (_, first_cells) = direct(&record);
+    let results = dir.join("resumed.json");
+    let tables = dir.join("tables");
+    let tables_arg = tables.display().to_string();
+    let with_tables = ["--max-units", "1", "--checkpoints", &tables_arg];
+    let stopped = units_solve(
+        &record,
+        1,
+        &results,
+        &[&with_tables[..], &["--time-limit", "0.5"]].concat(),
+    );
+    assert_eq!(stopped.code, 0, "{}", stopped.stderr);
+    let unit = &stopped.json()["solved_now"][0];
+    assert!(unit["value"].is_null(), "{unit}");
+    let saved: Vec<_> = std::fs::read_dir(&tables)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    let bytes = std::fs::read(&saved[0]).unwrap();
+
+    let mut damaged = bytes.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x40;
+    std::fs::write(&saved[0], &damaged).unwrap();
+    let refused = units_solve(&record, 1, &results, &with_tables);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert_eq!(
+        refused.stderr.trim().lines().count(),
+        1,
+        "{}",
+        refused.stderr
+    );
+    assert!(
+        refused.stderr.contains("checksum") && refused.stderr.contains(".table"),
+        "{}",
+        refused.stderr
+    );
+
+    std::fs::write(&saved[0], &bytes).unwrap();
+    let resumed = units_solve(&record, 1, &results, &with_tables);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let report = resumed.json();
+    let unit = &report["solved_now"][0];
+    let (first, _) = read_units(&results);
+    let solved = first
+        .units
+        .iter()
+        .find(|u| u.value.is_some())
+        .expect("solved");
+    let cell = &solved.moves[0];
+    let plain = first_cells.iter().find(|(c, _)| c == cell).unwrap().1;
+    // The unit's value is for the side to move after the first placement: the other side.
+    assert_ne!(solved.to_move, record.position().turn().name());
+    assert_eq!(solved.value().map(Value::flip), Some(plain), "{report}");
+    assert!(
+        unit["nodes"].as_u64() > stopped.json()["solved_now"][0]["nodes"].as_u64(),
+        "{report}"
+    );
+    assert!(solved.seconds > 0.5, "{report}");
+    assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0, "tidied");
 }
 
 /// `kamon whole` on the shipped units files writes the shipped whole-games file, so the

@@ -322,7 +322,55 @@ impl<K: Key> Table<K> {
             }
         }
     }
+    /// Writes the table's words to `out` (little-endian, [`Table::bytes`] bytes in all),
+    /// to save a search and resume it later from [`Table::read_words`]: df-pn keeps
+    /// nothing but its table, so a search started again from the root over the same table
+    /// goes on where the saved one stopped. Call it between searches: an entry written
+    /// meanwhile may be saved half old, half new. Words of pages never written are read as
+    /// the kernel's zero page, so a part of the table never used costs no memory here
+    /// (only file bytes).
+    pub fn write_words(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(WORDS_PER_CHUNK * 8);
+        for chunk in self.words.chunks(WORDS_PER_CHUNK) {
+            bytes.clear();
+            for word in chunk {
+                bytes.extend_from_slice(&word.load(Ordering::Relaxed).to_le_bytes());
+            }
+            out.write_all(&bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the table's words with [`Table::bytes`] bytes from `input`, as
+    /// [`Table::write_words`] wrote them from a table of the same size and key. Call it
+    /// before any search. The bytes are taken as they are (a caller reading them from a
+    /// file checks them first, or drops the table if they fail a check made after), with
+    /// one exception: bucket locks set in them are cleared, so that no bytes can make a
+    /// search wait for ever. Fails, with the table partly overwritten, if `input` ends
+    /// first.
+    pub fn read_words(&self, input: &mut dyn std::io::Read) -> std::io::Result<()> {
+        let mut bytes = vec![0u8; WORDS_PER_CHUNK * 8];
+        for (c, chunk) in self.words.chunks(WORDS_PER_CHUNK).enumerate() {
+            let bytes = &mut bytes[..chunk.len() * 8];
+            input.read_exact(bytes)?;
+            let first = c * WORDS_PER_CHUNK;
+            for (j, (word, le)) in chunk.iter().zip(bytes.chunks_exact(8)).enumerate() {
+                let mut value = u64::from_le_bytes(le.try_into().expect("8 bytes"));
+                if (first + j) % Self::BUCKET_WORDS == Lock::<K>::LOCK_WORD {
+                    value &= !LOCK_BIT;
+                }
+                // A zero word of a page never written stays unwritten: the page stays free.
+                if value != 0 || word.load(Ordering::Relaxed) != 0 {
+                    word.store(value, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    }
 }
+
+/// Words copied at a time by [`Table::write_words`] and [`Table::read_words`] (512 KiB).
+const WORDS_PER_CHUNK: usize = 1 << 16;
 
 /// A locked bucket; unlocks when dropped.
 struct Lock<'a, K: Key> {
@@ -562,6 +610,41 @@ mod tests {
         t.for_each(|k, _| seen.push(k));
         seen.sort();
         assert_eq!(seen, [2, 3, 4, 6]);
+    }
+
+    #[test]
+    fn words_written_and_read_back_are_the_same_table() {
+        let t = Table::<[u64; 3]>::with_bytes(1 << 14).unwrap();
+        for k in 0..200u64 {
+            t.store([k, k * 7, u64::MAX - k], entry(k as u32 + 1));
+        }
+        let mut saved = Vec::new();
+        t.write_words(&mut saved).unwrap();
+        assert_eq!(saved.len(), t.bytes());
+        let back = Table::<[u64; 3]>::with_bytes(1 << 14).unwrap();
+        back.read_words(&mut saved.as_slice()).unwrap();
+        let entries = |t: &Table<[u64; 3]>| {
+            let mut all = Vec::new();
+            t.for_each(|k, e| all.push((k, e)));
+            all
+        };
+        assert_eq!(entries(&back), entries(&t));
+        assert_eq!(back.len(), t.len());
+        // A lock bit in the bytes (a table saved while a bucket was held) is cleared: the
+        // bucket can be locked again.
+        saved[(Lock::<[u64; 3]>::LOCK_WORD * 8) + 3] |= (LOCK_BIT >> 24) as u8;
+        let locked = Table::<[u64; 3]>::with_bytes(1 << 14).unwrap();
+        locked.read_words(&mut saved.as_slice()).unwrap();
+        locked.store([9, 9, 9], entry(4));
+        for b in 0..=locked.bucket_mask {
+            assert_eq!(
+                locked.bucket_at(b)[Lock::<[u64; 3]>::LOCK_WORD].load(Ordering::Relaxed) & LOCK_BIT,
+                0
+            );
+        }
+        // Too few bytes: an error, not a table.
+        let short = Table::<[u64; 3]>::with_bytes(1 << 14).unwrap();
+        assert!(short.read_words(&mut &saved[..saved.len() - 1]).is_err());
     }
 
     #[test]

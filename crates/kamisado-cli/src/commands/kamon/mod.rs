@@ -88,7 +88,7 @@ pub struct WholeArgs {
     pub output: OutputArgs,
 }
 
-const UNITS_HELP: &str = "Without a subcommand, lists the units: the positions --depth placements below the position given, one position text (the layout, then the placements) a line, in the order `units solve` takes them (the first cells cheapest to prove won first, and under each the replies likeliest to refute it). `units solve` solves them one by one, or --jobs side by side, each with its own table (as `kamon solve --value-only`), adding each result to --results as it finishes and passing over the units the results so far make unnecessary; run it again to resume. `units merge` says what the results prove of the root, by the AND/OR rule with draws, or what is missing.\n\nExamples:\n  kamisado kamon units --layout \"$(kamisado kamon random --seed 1)\" --depth 2\n  kamisado kamon units solve --seed 1 --depth 2 --results seed1.json --jobs 2\n  kamisado kamon units solve --seed 1 --depth 2 --index 3 --results part-3.json --known part-1.json --known part-2.json\n  kamisado kamon units merge part-*.json --out seed1.json\n  unit=$(kamisado kamon units --seed 1 --depth 2 | sed -n 1p); kamisado kamon solve --layout \"${unit%% *}\" --moves \"${unit#* }\" --value-only";
+const UNITS_HELP: &str = "Without a subcommand, lists the units: the positions --depth placements below the position given, one position text (the layout, then the placements) a line, in the order `units solve` takes them (the first cells cheapest to prove won first, and under each the replies likeliest to refute it). `units solve` solves them one by one, or --jobs side by side, each with its own table (as `kamon solve --value-only`), adding each result to --results as it finishes and passing over the units the results so far make unnecessary; run it again to resume (with --checkpoints, a unit stopped unfinished goes on from its saved table). `units merge` says what the results prove of the root, by the AND/OR rule with draws, or what is missing.\n\nExamples:\n  kamisado kamon units --layout \"$(kamisado kamon random --seed 1)\" --depth 2\n  kamisado kamon units solve --seed 1 --depth 2 --results seed1.json --jobs 2 --checkpoints tables\n  kamisado kamon units solve --seed 1 --depth 2 --index 3 --results part-3.json --known part-1.json --known part-2.json\n  kamisado kamon units merge part-*.json --out seed1.json\n  unit=$(kamisado kamon units --seed 1 --depth 2 | sed -n 1p); kamisado kamon solve --layout \"${unit%% *}\" --moves \"${unit#* }\" --value-only";
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -153,6 +153,12 @@ pub struct UnitsSolveArgs {
     /// Units solved side by side, each on its own --threads with its own table of --hash-mb (so the tables take JOBS times --hash-mb); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
     #[arg(long, value_name = "JOBS", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 64))]
     pub jobs: usize,
+    /// Save each running unit's table in this directory (every --checkpoint-every seconds, and when the unit stops unfinished: an interrupt, --time-limit) and resume a unit from its saved table, so that a unit longer than one run goes on where it stopped; a file takes --hash-mb MiB and is removed when its unit is solved or no longer needed
+    #[arg(long, value_name = "DIR")]
+    pub checkpoints: Option<PathBuf>,
+    /// With --checkpoints: seconds between saves of a running unit's table
+    #[arg(long = "checkpoint-every", value_name = "SECS", default_value_t = 600.0, allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]

@@ -252,6 +252,21 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         known.merge(&split, other, &shown).map_err(Failure::input)?;
     }
     let shown = args.results.display().to_string();
+    let checkpoints = match &args.checkpoints {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::input(format!(
+                    "--checkpoints {}: cannot create it: {e}",
+                    dir.display()
+                ))
+            })?;
+            Some(units_run::Checkpoints {
+                dir: dir.clone(),
+                every: Duration::from_secs_f64(args.checkpoint_every),
+            })
+        }
+        None => None,
+    };
     let options = input::solver_options(&args.search, true);
     let quiet = args.output.quiet || args.output.json;
     let running = Running::default();
@@ -274,12 +289,33 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         known
             .add(&split, result.clone(), &shown)
             .map_err(Failure::input)?;
-        file.add(&split, result, &shown).map_err(Failure::input)?;
-        units_file::save(&mut file, &split, &args.results)
+        file.add(&split, result.clone(), &shown)
+            .map_err(Failure::input)?;
+        units_file::save(&mut file, &split, &args.results)?;
+        if let Some(checkpoints) = &checkpoints {
+            checkpoints.tidy(&split, i, &result).map_err(|e| {
+                Failure::input(format!(
+                    "{}: cannot remove it: {e}",
+                    checkpoints.path(&split, i).display()
+                ))
+            })?;
+        }
+        Ok(())
     };
     let solve = |i: usize, cancel: &Cancel| {
-        units_run::solve_unit(&split, i, options, args.time_limit, cancel, &running)
-            .map_err(|e| crate::input::solve_error(&args.search, e))
+        units_run::solve_unit(
+            &split,
+            i,
+            options,
+            args.time_limit,
+            cancel,
+            &running,
+            checkpoints.as_ref(),
+        )
+        .map_err(|e| match e {
+            units_run::UnitError::Solve(e) => crate::input::solve_error(&args.search, e),
+            e => Failure::input(e),
+        })
     };
     // An interrupt raises `stop`, which stops every unit in progress (recorded as such)
     // rather than the process.

@@ -1,0 +1,314 @@
+//! A search's table saved to a file, to resume the search in a later process.
+//!
+//! Why: a proof-number search keeps all it knows in its table (df-pn has no other state:
+//! started again from the root over the same table, it goes on where it stopped), and
+//! the longest Kamon units outlive a session of the machine (seed 4's `a3 e3` ran
+//! 1.42 G nodes, about two hours, after an earlier run had been stopped at 416 M nodes
+//! and its work lost). Saving the table whole is the simplest thing that keeps that work:
+//! the table is a flat array of words ([`Table::write_words`]), a few seconds to write
+//! at the sizes units use (128 MiB to 1 GiB).
+//!
+//! Rejected: saving only the proven entries (a resumed search would lose the proof and
+//! disproof numbers that steer it, and most of a long unit's table is unproven), and
+//! compressing (a long unit's table is full, so there is little to gain).
+//!
+//! | offset | bytes | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `KSTABLE1` |
+//! | 8 | 4 | format version, u32 little-endian |
+//! | 12 | 4 | length L of the text, u32 little-endian (at most 4096) |
+//! | 16 | 8 | table bytes T, u64 little-endian |
+//! | 24 | 8 | nodes searched so far, u64 little-endian |
+//! | 32 | 8 | seconds searched so far, f64 little-endian |
+//! | 40 | P | the text (what was searched), zero-padded to P = L rounded up to 8 |
+//! | 40 + P | T | the table's words ([`Table::write_words`]) |
+//! | 40 + P + T | 4 | CRC-32 (zlib/IEEE) of every byte before it |
+//!
+//! A file is refused in one line (exit 2 at the command line) when it is not this format,
+//! its length is not the one its header announces, its checksum fails, it holds the table
+//! of another search, or a table of another size than the one asked for.
+
+use std::io::{BufReader, Read, Write};
+use std::path::Path;
+
+use kamisado_files::InputError;
+use kamisado_solver::{Key, Table};
+
+const MAGIC: [u8; 8] = *b"KSTABLE1";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 40;
+const MAX_TEXT: u32 = 4096;
+const CHECKSUM_BYTES: u64 = 4;
+
+/// What a saved table was a table of, and what it cost so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved {
+    /// What was searched (for a Kamon unit, its position text), checked on loading.
+    pub text: String,
+    /// Nodes searched to fill the table, over every run so far.
+    pub nodes: u64,
+    /// Seconds searched, over every run so far.
+    pub seconds: f64,
+}
+
+/// Why a saved table was refused. Each message is one line; the caller names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum TableFileError {
+    #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("not a saved table (the file does not start with KSTABLE1)")]
+    NotThisFormat,
+    #[error(
+        "saved table format version {0} is not supported (this program reads version {VERSION})"
+    )]
+    UnsupportedVersion(u32),
+    #[error("damaged: {0}")]
+    Damaged(String),
+    #[error("damaged: checksum mismatch (the file says {stored:#010x}, the contents give {computed:#010x})")]
+    Checksum { stored: u32, computed: u32 },
+    #[error("the saved table of another search ({found}), not of {wanted}")]
+    OtherSearch { found: String, wanted: String },
+    #[error("a table of {found} MiB, but this run's tables are {wanted} MiB: run with --hash-mb {found} to resume it")]
+    OtherSize { found: u64, wanted: u64 },
+}
+
+fn padded(len: usize) -> usize {
+    len.div_ceil(8) * 8
+}
+
+/// Writes `table` and `saved` to `path` whole (a temporary file renamed into place), for
+/// [`load`]. Call it between searches of the table.
+pub fn save<K: Key>(path: &Path, table: &Table<K>, saved: &Saved) -> std::io::Result<()> {
+    let text = saved.text.as_bytes();
+    if text.len() > MAX_TEXT as usize {
+        return Err(std::io::Error::other(format!(
+            "a saved table's text has at most {MAX_TEXT} bytes, not {}",
+            text.len()
+        )));
+    }
+    kamisado_files::replace(path, |out| {
+        let mut out = Crc {
+            inner: out,
+            hasher: crc32fast::Hasher::new(),
+        };
+        let mut header = Vec::with_capacity(HEADER_BYTES + padded(text.len()));
+        header.extend_from_slice(&MAGIC);
+        header.extend_from_slice(&VERSION.to_le_bytes());
+        header.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        header.extend_from_slice(&(table.bytes() as u64).to_le_bytes());
+        header.extend_from_slice(&saved.nodes.to_le_bytes());
+        header.extend_from_slice(&saved.seconds.to_le_bytes());
+        header.extend_from_slice(text);
+        header.resize(HEADER_BYTES + padded(text.len()), 0);
+        out.write_all(&header)?;
+        table.write_words(&mut out)?;
+        let crc = out.hasher.finalize();
+        out.inner.write_all(&crc.to_le_bytes())
+    })
+}
+
+/// Fills `table` (fresh, of the size the run asks for) from the file at `path`, if it
+/// holds the table of `text` at that size, and returns what it says of it. On an error
+/// after the header (a damaged file), the table may hold part of the file: drop it.
+pub fn load<K: Key>(path: &Path, table: &Table<K>, text: &str) -> Result<Saved, TableFileError> {
+    let mut input = kamisado_files::open(path)?;
+    let header = input.read_up_to(HEADER_BYTES as u64)?;
+    if header.len() < MAGIC.len() || header[..MAGIC.len()] != MAGIC {
+        return Err(TableFileError::NotThisFormat);
+    }
+    if header.len() < HEADER_BYTES {
+        return Err(TableFileError::Damaged(format!(
+            "the file ends inside the {HEADER_BYTES}-byte header ({} bytes)",
+            input.len
+        )));
+    }
+    let u32_at = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().expect("4"));
+    let u64_at = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().expect("8"));
+    let version = u32_at(8);
+    if version != VERSION {
+        return Err(TableFileError::UnsupportedVersion(version));
+    }
+    let text_len = u32_at(12);
+    if text_len > MAX_TEXT {
+        return Err(TableFileError::Damaged(format!(
+            "a text of {text_len} bytes announced (at most {MAX_TEXT})"
+        )));
+    }
+    let table_bytes = u64_at(16);
+    let text_bytes = padded(text_len as usize) as u64;
+    let expected = (HEADER_BYTES as u64 + text_bytes + CHECKSUM_BYTES).checked_add(table_bytes);
+    if expected != Some(input.len) {
+        return Err(TableFileError::Damaged(format!(
+            "the file has {} bytes, but its header announces a {table_bytes}-byte table and a {text_len}-byte text, {} bytes in all",
+            input.len,
+            expected.map_or("more than 2^64".to_owned(), |e| e.to_string()),
+        )));
+    }
+    if table_bytes != table.bytes() as u64 {
+        return Err(TableFileError::OtherSize {
+            found: table_bytes >> 20,
+            wanted: (table.bytes() >> 20) as u64,
+        });
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&header);
+    let mut body = Crc {
+        inner: BufReader::with_capacity(1 << 20, (&mut input.file).take(input.len)),
+        hasher,
+    };
+    let mut found = vec![0u8; text_bytes as usize];
+    body.read_exact(&mut found)?;
+    found.truncate(text_len as usize);
+    let found = String::from_utf8_lossy(&found).into_owned();
+    if found != text {
+        return Err(TableFileError::OtherSearch {
+            found,
+            wanted: text.to_owned(),
+        });
+    }
+    table.read_words(&mut body)?;
+    let computed = body.hasher.finalize();
+    let mut stored = [0u8; 4];
+    body.inner.read_exact(&mut stored)?;
+    let stored = u32::from_le_bytes(stored);
+    if stored != computed {
+        return Err(TableFileError::Checksum { stored, computed });
+    }
+    let seconds = f64::from_le_bytes(header[32..40].try_into().expect("8"));
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(TableFileError::Damaged(format!(
+            "{seconds} seconds searched"
+        )));
+    }
+    Ok(Saved {
+        text: found,
+        nodes: u64_at(24),
+        seconds,
+    })
+}
+
+impl From<std::io::Error> for TableFileError {
+    fn from(e: std::io::Error) -> TableFileError {
+        TableFileError::Input(InputError::Read(e))
+    }
+}
+
+/// A reader or writer that passes the bytes on and hashes them.
+struct Crc<T> {
+    inner: T,
+    hasher: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Crc<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.hasher.update(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: Read> Read for Crc<R> {
+    fn read(&mut self, bytes: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(bytes)?;
+        self.hasher.update(&bytes[..n]);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kamisado_solver::{Entry, Question, Score};
+
+    fn dir() -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("table-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn filled() -> Table<u128> {
+        let table = Table::<u128>::with_bytes(1 << 20).unwrap();
+        for k in 0..300u128 {
+            table.store(
+                k * 0x9e37_79b9_7f4a_7c15,
+                Entry {
+                    pn: k as u32 + 1,
+                    dn: 3,
+                    question: Question::Wins,
+                    low: Score::LOST,
+                    high: Score::WON,
+                    work: k as u32 + 1,
+                },
+            );
+        }
+        table
+    }
+
+    fn entries(t: &Table<u128>) -> Vec<(u128, Entry)> {
+        let mut all = Vec::new();
+        t.for_each(|k, e| all.push((k, e)));
+        all
+    }
+
+    #[test]
+    fn a_saved_table_loads_whole_and_a_damaged_one_is_refused() {
+        let dir = dir();
+        let path = dir.join("unit.table");
+        let table = filled();
+        let saved = Saved {
+            text: "a position".to_owned(),
+            nodes: 12_345,
+            seconds: 6.5,
+        };
+        save(&path, &table, &saved).unwrap();
+        let back = Table::<u128>::with_bytes(1 << 20).unwrap();
+        assert_eq!(load(&path, &back, "a position").unwrap(), saved);
+        assert_eq!(entries(&back), entries(&table));
+
+        let fresh = || Table::<u128>::with_bytes(1 << 20).unwrap();
+        let refused = |bytes: &[u8]| {
+            let bad = dir.join("bad.table");
+            std::fs::write(&bad, bytes).unwrap();
+            load(&bad, &fresh(), "a position").unwrap_err().to_string()
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        // Every byte of the header, the text, a word and the checksum matters.
+        for at in [0, 9, 13, 17, 25, 33, 41, 48, 5000, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            let message = refused(&bad);
+            assert!(!message.contains('\n'), "{message}");
+            let kind = [
+                "not a saved table",
+                "version",
+                "damaged",
+                "MiB",
+                "another search",
+            ];
+            assert!(
+                kind.iter().any(|k| message.contains(k)),
+                "byte {at}: {message}"
+            );
+        }
+        assert!(refused(&bytes[..bytes.len() - 1]).contains("damaged"));
+        assert!(refused(&bytes[..20]).contains("damaged"));
+        assert!(refused(b"").contains("not a saved table"));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(refused(&longer).contains("damaged"));
+
+        // Another search's table, or another size.
+        let message = load(&path, &fresh(), "another position")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("another search (a position)"), "{message}");
+        let bigger = Table::<u128>::with_bytes(2 << 20).unwrap();
+        let message = load(&path, &bigger, "a position").unwrap_err().to_string();
+        assert!(message.contains("--hash-mb 1 "), "{message}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
