@@ -11,8 +11,8 @@
 //! ("at least a draw?", after "a win?" was disproved) cost as much as its first, 1.05 M to
 //! 7.9 M nodes, because the first search's entries answer the other question and the
 //! second search guessed afresh. With the guess that the other value question's answer
-//! holds (in `kamisado_solver::dfpn`), it costs 0.63 M to 4.0 M: seeds 1, 3, 6, 8 and 11
-//! 26% to 28% fewer nodes in all; the one draw among them (seed 2) 9% more.
+//! holds (in `kamisado_solver::dfpn`), it costs 0.63 M to 4.0 M (35% to 56% fewer): seeds
+//! 1, 3, 6, 8 and 11 13% to 28% fewer nodes in all; the one draw among them (seed 2) 9% more.
 
 use kamisado_solver::{Cancel, Options, Score, Solver};
 use kamon_core::{KamonGame, Record};
