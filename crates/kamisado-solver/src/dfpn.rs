@@ -211,8 +211,8 @@ impl<'a, G: Game> Prover<'a, G> {
             }
         }
         match self.mid(pos, key, question, INF, INF, 0) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
+            (0, ..) => Some(true),
+            (_, 0, ..) => Some(false),
             _ => None,
         }
     }
@@ -230,7 +230,8 @@ impl<'a, G: Game> Prover<'a, G> {
     }
 
     /// Multiple-iterative deepening at one node: search until its proof number reaches
-    /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers.
+    /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers and the
+    /// bounds on its score now known.
     fn mid(
         &mut self,
         pos: &G::Position,
@@ -239,14 +240,14 @@ impl<'a, G: Game> Prover<'a, G> {
         th_pn: u32,
         th_dn: u32,
         depth: usize,
-    ) -> (u32, u32) {
+    ) -> (u32, u32, Score, Score) {
         if let Some(e) = self.walker.known_when_expanded(pos, key) {
             let threshold = question.threshold();
             if e.low >= threshold {
-                return (0, INF);
+                return (0, INF, e.low, e.high);
             }
             if e.high < threshold {
-                return (INF, 0);
+                return (INF, 0, e.low, e.high);
             }
             // A value that does not answer a question about remoteness: searched on.
         }
@@ -302,9 +303,26 @@ impl<'a, G: Game> Prover<'a, G> {
                 let (c_pos, c_passed) = (c.pos, c.passed);
                 let c_key = c.key;
                 let q = child_question::<G>(question, c_passed);
-                let own = self.mid(&c_pos, c_key, q, child_th_pn, child_th_dn, depth + 1);
-                children[best].extra = from_child(own, c_passed);
+                let (c_pn, c_dn, c_low, c_high) =
+                    self.mid(&c_pos, c_key, q, child_th_pn, child_th_dn, depth + 1);
+                let c = &mut children[best];
+                c.extra = from_child((c_pn, c_dn), c_passed);
+                (c.low, c.high) = (c.low.max(c_low), c.high.min(c_high));
             }
+        }
+        let (mut low, mut high) = if pn == 0 || dn == 0 {
+            settled_bounds::<G>(question, pn == 0)
+        } else {
+            (Score::LOST, Score::WON)
+        };
+        if G::DRAWS && (pn == 0 || dn == 0) {
+            // The answer's bound says only "at least the threshold" or "below it"; the
+            // children's bounds may say more: above all, that a "no" to "do I win?" is a
+            // loss (every reply wins for the opponent, no draw among the leaves). Kept, it
+            // answers the value's second question ("at least a draw?") at once instead of
+            // by a second search.
+            let (l, h) = bounds_from_children(&children, !settled);
+            (low, high) = (low.max(l), high.min(h));
         }
         self.walker.release(depth, children);
 
@@ -317,18 +335,32 @@ impl<'a, G: Game> Prover<'a, G> {
             entry.pn = pn;
             entry.dn = dn;
             entry.question = question;
-            let (low, high) = if pn == 0 || dn == 0 {
-                settled_bounds::<G>(question, pn == 0)
-            } else {
-                (Score::LOST, Score::WON)
-            };
             // Bounds known from earlier searches may already answer this question.
             entry.settle(low, high);
             entry.work = entry.work.saturating_add(work);
             *e = Some(entry);
-        });
-        (pn, dn)
+            (pn, dn, entry.low, entry.high)
+        })
     }
+}
+
+/// Bounds on a position's score from its children's (negamax over bounds): at least what
+/// the best child's lower bound guarantees, and, when `all` its children are listed, at
+/// most the best any child's upper bound allows. Bounds are first made tight (see
+/// [`Score::tight_low`]), so that "some win" a move down is a loss here, not "at most a
+/// draw".
+fn bounds_from_children<G: Game, X>(children: &[Child<G, X>], all: bool) -> (Score, Score) {
+    let (mut low, mut high) = (Score::BELOW_ALL, Score::BELOW_ALL);
+    for c in children {
+        let a = c.low.tight_low().through_move(c.passed);
+        let b = c.high.tight_high().through_move(c.passed);
+        low = low.max(a.min(b));
+        high = high.max(a.max(b));
+    }
+    if !all || children.is_empty() {
+        high = Score::WON;
+    }
+    (low.max(Score::LOST), high)
 }
 
 /// Sum of proof numbers: infinity absorbs, finite sums saturate below infinity.

@@ -115,6 +115,33 @@ impl Score {
         }
     }
 
+    /// `self` as a lower bound, raised to the lowest real score it admits: a bound between
+    /// a draw and the slowest win (`ABOVE_DRAW`, "some win") is the slowest win, one
+    /// between the slowest loss and a draw is a draw. Real scores keep every comparison,
+    /// and, unlike the bounds between them, stay on the same side of a draw across a move
+    /// ([`Score::through_move`] of `ABOVE_DRAW` is a draw; of the slowest win, a loss).
+    #[inline]
+    pub fn tight_low(self) -> Score {
+        const SLOWEST: i32 = WIN - MAX_REMOTENESS as i32;
+        match self.0 {
+            s if s > 0 && s < SLOWEST => Score(SLOWEST),
+            s if s < 0 && s > -SLOWEST => Score::DRAW,
+            _ => self,
+        }
+    }
+
+    /// `self` as an upper bound, lowered to the highest real score it admits (see
+    /// [`Score::tight_low`]).
+    #[inline]
+    pub fn tight_high(self) -> Score {
+        const SLOWEST: i32 = WIN - MAX_REMOTENESS as i32;
+        match self.0 {
+            s if s > 0 && s < SLOWEST => Score::DRAW,
+            s if s < 0 && s > -SLOWEST => Score(-SLOWEST),
+            _ => self,
+        }
+    }
+
     /// The mover's score through a move to a child scoring `self` for its own side to
     /// move: one move further from the end, and seen from the other side if `passed`
     /// (the opponent moves next).
@@ -205,6 +232,30 @@ mod tests {
     /// Every bound a search may use: all integers around the scores.
     fn bounds() -> impl Iterator<Item = Score> {
         (-WIN - 1..=WIN + 1).map(Score)
+    }
+
+    /// A tight bound admits exactly the real scores its bound admits, and a tight "some
+    /// win" stays a win, seen as a loss, across a move.
+    #[test]
+    fn tight_bounds_admit_the_same_scores() {
+        let mut real = scores();
+        for r in MAX_REMOTENESS - 3..=MAX_REMOTENESS {
+            real.push(Score::new(Value::Win, r));
+            real.push(Score::new(Value::Loss, r));
+        }
+        for b in bounds() {
+            for &s in &real {
+                assert_eq!(s >= b, s >= b.tight_low(), "{s:?} {b:?}");
+                assert_eq!(s <= b, s <= b.tight_high(), "{s:?} {b:?}");
+            }
+        }
+        let win = Score::ABOVE_DRAW.tight_low().through_move(true);
+        assert_eq!(win.value(), Value::Loss);
+        assert_eq!(
+            Score::BELOW_DRAW.tight_high().through_move(true).value(),
+            Value::Win
+        );
+        assert_eq!(Score::ABOVE_DRAW.through_move(true), Score::DRAW);
     }
 
     #[test]
