@@ -182,15 +182,16 @@ pub fn solve_unit(
         nodes: before.nodes + solver.nodes(),
         seconds: before.seconds + started.elapsed().as_secs_f64(),
     };
-    let save =
-        |solver: &Solver<KamonGame>| match (checkpoints, &path) {
-            (Some(_), Some(path)) => table_file::save(path, solver.table(), &so_far(solver))
-                .map_err(|error| UnitError::Save {
-                    path: path.clone(),
-                    error,
-                }),
-            _ => Ok(()),
-        };
+    // `path` is set exactly when there are checkpoints: saving is a no-op without them.
+    let save = |solver: &Solver<KamonGame>| match &path {
+        Some(path) => table_file::save(path, solver.table(), &so_far(solver)).map_err(|error| {
+            UnitError::Save {
+                path: path.clone(),
+                error,
+            }
+        }),
+        None => Ok(()),
+    };
     let value = {
         let _listed = running.listed(i, Arc::clone(&solver), before.nodes);
         loop {
