@@ -31,7 +31,7 @@ use std::time::Duration;
 use kamisado_solver::{
     Cancel, Game, Options, Player as SolverPlayer, Score, SolveError, Solver, Value, WinInOne,
 };
-use kamon_core::{geometry, Cell, KamonGame, Node, Player, Record};
+use kamon_core::{geometry, Bitboard, Cell, KamonGame, Node, Player, Record};
 
 /// Histogram buckets: open children 0..=11, placements made 0..=31 (the last takes the rest).
 const OPEN_BUCKETS: usize = 12;
@@ -126,6 +126,20 @@ struct Probe {
     /// proving that player's win (fewer choices only make a win harder to prove), not for
     /// anything else: a "loss" found so is only "not proven with K".
     focus: Option<(Player, usize)>,
+    /// `--centre-first`: placements listed nearest the centre first (rings around `d4`),
+    /// so that children with equal numbers are tried centre first, not in reading order.
+    centre_first: bool,
+}
+
+/// How many steps `cell` is from the centre `d4` (0 to 3).
+fn ring(cell: Cell) -> u32 {
+    let mut reached = Bitboard::from_cell(Cell::at(3, 4));
+    let mut steps = 0;
+    while !reached.contains(cell) {
+        reached = reached | geometry::neighbours(reached);
+        steps += 1;
+    }
+    steps
 }
 
 impl Probe {
@@ -191,6 +205,9 @@ impl Game for Probe {
     }
     fn moves(&self, node: &Node, out: &mut Vec<Cell>) {
         self.inner.moves(node, out);
+        if self.centre_first {
+            out.sort_by_key(|&m| ring(m));
+        }
         if let Some((player, k)) = self.focus {
             if node.position().turn() == player && out.len() > k {
                 // The child's disproof guess is the mover's proof guess for that placement;
@@ -313,6 +330,7 @@ fn main() {
     let mut mb = 256usize;
     let mut distinct = false;
     let mut lean = false;
+    let mut centre_first = false;
     let mut threads = 1usize;
     let mut max_nodes = u64::MAX;
     let (mut pn_scale, mut dn_scale) = (None, None);
@@ -328,6 +346,7 @@ fn main() {
             "--mb" => mb = args.next().and_then(|v| v.parse().ok()).expect("--mb N"),
             "--distinct" => distinct = true,
             "--lean" => lean = true,
+            "--centre-first" => centre_first = true,
             "--deep" => {
                 depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
             }
@@ -418,6 +437,7 @@ fn main() {
         let probe = Probe {
             inner: game,
             counters: Counters::default(),
+            centre_first,
             distinct: distinct.then(|| Mutex::new(HashSet::new())),
             lean,
             scales,
