@@ -20,8 +20,11 @@
 //! the opponent is nearer to a connection (on the disproof number when the mover is),
 //! `--deep D` and `--shallow` a factor of the depth (see `Depth`), `--quiet-bonus B` the
 //! proof number's bonus for a side to move without a threat (the library's 3), `--focus K`
-//! the winner's placements cut to the K likeliest (a win proven so is a win; see `Probe`).
-//! The README's *Where the nodes go* says what each measured.
+//! the winner's placements cut to the K likeliest (a win proven so is a win; see `Probe`),
+//! `--central-weight W` the safe placements on the centre or next to it counted W more
+//! times in the disproof number, and `--centre-first` the placements listed centre first
+//! (so ties go to the centre, not to reading order). The README's *Where the nodes go*
+//! and *The empty board in units* say what each measured.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -121,6 +124,9 @@ struct Probe {
     /// With `scales`: what the proof number's threat bonus is when the side to move has no
     /// threat (the library's 3).
     quiet_bonus: u32,
+    /// With `scales`: each safe placement on the centre or next to it counts this many
+    /// more times in the disproof number (`--central-weight W`; the library's 0).
+    central_weight: u32,
     /// `--focus K`: the player whose placements are cut to the K likeliest to win (by the
     /// children's first guesses; children the rules decide are always kept). Sound for
     /// proving that player's win (fewer choices only make a win harder to prove), not for
@@ -186,7 +192,12 @@ impl Probe {
                 * pn_scale.of(mine)
                 * pn_nearer
                 * deep,
-            safe.count() * dn_scale.of(theirs) * dn_nearer * deep,
+            (safe.count()
+                + self.central_weight
+                    * safe.filter(|&c| geometry::centre_distance(c) <= 1).count() as u32)
+                * dn_scale.of(theirs)
+                * dn_nearer
+                * deep,
         )
     }
 }
@@ -338,6 +349,7 @@ fn main() {
     let mut depth = Depth::Ignored;
     let mut helper = false;
     let mut quiet_bonus = 3u32;
+    let mut central_weight = 0u32;
     let mut focus = None;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -358,6 +370,12 @@ fn main() {
                         .and_then(|v| v.parse::<usize>().ok())
                         .expect("--focus K"),
                 )
+            }
+            "--central-weight" => {
+                central_weight = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--central-weight W")
             }
             "--quiet-bonus" => {
                 quiet_bonus = args
@@ -406,7 +424,14 @@ fn main() {
         }
     }
     let scales = match (pn_scale, dn_scale) {
-        (None, None) if nearer == 1 && depth == Depth::Ignored && quiet_bonus == 3 => None,
+        (None, None)
+            if nearer == 1
+                && depth == Depth::Ignored
+                && quiet_bonus == 3
+                && central_weight == 0 =>
+        {
+            None
+        }
         (p, d) => Some((p.unwrap_or(Scale::Lin), d.unwrap_or(Scale::Lin))),
     };
     println!(
@@ -444,6 +469,7 @@ fn main() {
             nearer,
             depth,
             quiet_bonus,
+            central_weight,
             focus,
         };
         let options = Options {
