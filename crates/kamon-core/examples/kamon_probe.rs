@@ -22,8 +22,10 @@
 //! proof number's bonus for a side to move without a threat (the library's 3), `--focus K`
 //! the winner's placements cut to the K likeliest (a win proven so is a win; see `Probe`),
 //! `--central-weight W` the safe placements on the centre or next to it counted W more
-//! times in the disproof number, and `--centre-first` the placements listed centre first
-//! (so ties go to the centre, not to reading order). The README's *Where the nodes go*
+//! times in the disproof number, `--centre-first` the placements listed centre first
+//! (so ties go to the centre, not to reading order), `--loop-distance` the distance as the
+//! smaller of the connection distance and the pieces missing from a ring around one inner
+//! cell, and `--threat-distance` a player with a threat at distance 1 (no flood fills). The README's *Where the nodes go*
 //! and *The empty board in units* say what each measured.
 
 use std::collections::HashSet;
@@ -135,6 +137,27 @@ struct Probe {
     /// `--centre-first`: placements listed nearest the centre first (rings around `d4`),
     /// so that children with equal numbers are tried centre first, not in reading order.
     centre_first: bool,
+    /// `--loop-distance`: the distance is the smaller of the connection distance and the
+    /// pieces still missing from a ring around one inner cell (a loop of six).
+    loop_distance: bool,
+    /// `--threat-distance`: a player with a threat (one placement from a connection or a
+    /// loop) is at distance 1 without the flood fills.
+    threat_distance: bool,
+}
+
+/// The fewest pieces `player` must add to ring one inner cell that is not theirs: over the
+/// inner cells whose six neighbours hold no opponent piece and not the forbidden cell, the
+/// neighbours not yet theirs. (Larger loops need more pieces; they are left out.)
+fn ring_distance(pos: &kamon_core::Position, player: Player) -> u32 {
+    let mine = pos.pieces(player);
+    let blocked = pos.pieces(!player).with(pos.forbidden());
+    let inner = Bitboard::ALL - geometry::EDGE;
+    (inner - mine)
+        .map(|x| geometry::neighbours_of(x))
+        .filter(|ring| (*ring & blocked).is_empty())
+        .map(|ring| (ring - mine).count())
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 /// How many steps `cell` is from the centre `d4` (0 to 3).
@@ -174,8 +197,18 @@ impl Probe {
             .map(|cell| ((layout.matching(cell) & free).without(cell) - handing_mine).count())
             .min()
             .unwrap_or(0);
-        let distance =
-            |player: Player| geometry::connection_distance(pos.pieces(player), free).max(1);
+        let distance = |player: Player| {
+            if self.threat_distance && node.threats(player).any() {
+                return 1;
+            }
+            let d = geometry::connection_distance(pos.pieces(player), free);
+            let d = if self.loop_distance {
+                d.min(ring_distance(pos, player))
+            } else {
+                d
+            };
+            d.max(1)
+        };
         let (mine, theirs) = (distance(me), distance(!me));
         let (pn_nearer, dn_nearer) = match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => (self.nearer, 1),
@@ -342,6 +375,8 @@ fn main() {
     let mut distinct = false;
     let mut lean = false;
     let mut centre_first = false;
+    let mut loop_distance = false;
+    let mut threat_distance = false;
     let mut threads = 1usize;
     let mut max_nodes = u64::MAX;
     let (mut pn_scale, mut dn_scale) = (None, None);
@@ -359,6 +394,8 @@ fn main() {
             "--distinct" => distinct = true,
             "--lean" => lean = true,
             "--centre-first" => centre_first = true,
+            "--loop-distance" => loop_distance = true,
+            "--threat-distance" => threat_distance = true,
             "--deep" => {
                 depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
             }
@@ -428,7 +465,9 @@ fn main() {
             if nearer == 1
                 && depth == Depth::Ignored
                 && quiet_bonus == 3
-                && central_weight == 0 =>
+                && central_weight == 0
+                && !loop_distance
+                && !threat_distance =>
         {
             None
         }
@@ -463,6 +502,8 @@ fn main() {
             inner: game,
             counters: Counters::default(),
             centre_first,
+            loop_distance,
+            threat_distance,
             distinct: distinct.then(|| Mutex::new(HashSet::new())),
             lean,
             scales,
