@@ -153,7 +153,7 @@ fn ring_distance(pos: &kamon_core::Position, player: Player) -> u32 {
     let blocked = pos.pieces(!player).with(pos.forbidden());
     let inner = Bitboard::ALL - geometry::EDGE;
     (inner - mine)
-        .map(|x| geometry::neighbours_of(x))
+        .map(geometry::neighbours_of)
         .filter(|ring| (*ring & blocked).is_empty())
         .map(|ring| (ring - mine).count())
         .min()
