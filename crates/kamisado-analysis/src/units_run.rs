@@ -536,7 +536,7 @@ mod tests {
                                 Ordering::SeqCst,
                             );
                             // Every third unit takes a while, unless abandoned.
-                            let slow = i % 3 == 0;
+                            let slow = i.is_multiple_of(3);
                             let until =
                                 Instant::now() + Duration::from_millis(if slow { 20 } else { 1 });
                             while Instant::now() < until && !cancel.is_cancelled() {

@@ -127,7 +127,7 @@ impl<'a, G: Game, X: Default> Walker<'a, G, X> {
     #[inline]
     pub fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes % G::NODES_COUNTED_EVERY == 0 {
+        if self.nodes.is_multiple_of(G::NODES_COUNTED_EVERY) {
             self.publish();
         }
     }

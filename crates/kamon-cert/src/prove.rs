@@ -87,7 +87,7 @@ pub fn prove(
     }
     while let Some((node, kind)) = needs.pop() {
         builder.show(&node, kind, &mut needs)?;
-        if builder.count % 4096 == 0 {
+        if builder.count.is_multiple_of(4096) {
             progress(Progress {
                 entries: builder.count,
                 pending: needs.len(),

@@ -2,7 +2,7 @@
 //! speed of the rules core.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use kamon_core::geometry::connection_distance;
+use kamon_core::geometry::{connection_distance, connection_distances};
 use kamon_core::perft::perft;
 use kamon_core::{Layout, Player, Position};
 
@@ -69,6 +69,19 @@ fn bench_connection_distance(c: &mut Criterion) {
             boards
                 .iter()
                 .map(|&(pieces, open)| connection_distance(pieces, open))
+                .sum::<u32>()
+        })
+    });
+    // Both players at once, as the search's estimate asks (`connection_distances`).
+    let pairs: Vec<_> = boards
+        .chunks_exact(2)
+        .map(|two| ([two[0].0, two[1].0], two[0].1))
+        .collect();
+    group.bench_function("random-games-both-players", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .map(|&(pieces, open)| connection_distances(pieces, open).iter().sum::<u32>())
                 .sum::<u32>()
         })
     });

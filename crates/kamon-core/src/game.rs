@@ -371,11 +371,12 @@ impl Game for KamonGame {
             .min()
             .unwrap_or(0);
         // At least 1 in a game that goes on: a connection would have ended it.
-        let distance =
-            |player: Player| geometry::connection_distance(pos.pieces(player), free).max(1);
+        let [mine, theirs] =
+            geometry::connection_distances([pos.pieces(me), pos.pieces(!me)], free)
+                .map(|d| d.max(1));
         (
-            (fewest_replies.div_ceil(2) + threat_bonus).max(1) * distance(me),
-            safe.count() * distance(!me),
+            (fewest_replies.div_ceil(2) + threat_bonus).max(1) * mine,
+            safe.count() * theirs,
         )
     }
 }

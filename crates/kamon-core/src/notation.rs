@@ -58,7 +58,7 @@ impl FromStr for Layout {
         let mut cells = Cell::ALL.into_iter();
         for ((row, row_text), &length) in ('a'..).zip(&rows).zip(&ROW_LENGTHS) {
             let chars: Vec<char> = row_text.chars().collect();
-            if chars.len() % 2 != 0 {
+            if !chars.len().is_multiple_of(2) {
                 return Err(ParseLayoutError::OddRow {
                     row,
                     text: (*row_text).to_owned(),

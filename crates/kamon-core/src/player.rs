@@ -21,7 +21,7 @@ impl Player {
     /// The player who makes placement number `placed + 1` (Black makes the odd ones).
     #[inline]
     pub const fn after(placed: u32) -> Player {
-        if placed % 2 == 0 {
+        if placed.is_multiple_of(2) {
             Player::Black
         } else {
             Player::White
