@@ -283,6 +283,9 @@ pub fn connection_distance(pieces: Bitboard, open: Bitboard) -> u32 {
 /// [`connection_distance`], which stays the definition.
 #[inline]
 pub fn connection_distances(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
+    // Bits off the board are never cells: the lanes below grow without the board's mask,
+    // which `connection_distance` applies to every growth, so `open` takes it once here.
+    let open = Bitboard(open.0 & Bitboard::ALL.0);
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f") {
@@ -541,6 +544,9 @@ mod tests {
                 }
             }
             let each = pieces.map(|p| connection_distance(p, open));
+            // Bits off the board (column 7, past the last row) change nothing.
+            let off_board = Bitboard(rng.u64(..) & !Bitboard::ALL.0);
+            assert_eq!(connection_distances(pieces, open | off_board), each);
             assert_eq!(
                 connection_distances(pieces, open),
                 each,
