@@ -219,7 +219,7 @@ impl<K: Key> Table<K> {
     /// two-word keys spans two lines. Prefetching only the first left the lookup waiting
     /// on the second: `Table::get` was 35% of a Kamon unit's time, four fifths of it at the
     /// third entry's key; with both lines, a quarter less CPU time for the same nodes (see
-    /// the README's *Performance*).
+    /// the README's *Where the nodes go*).
     #[inline]
     pub fn prefetch(&self, key: K) {
         #[cfg(target_arch = "x86_64")]
