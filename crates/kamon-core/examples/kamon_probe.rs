@@ -25,8 +25,8 @@
 //! times in the disproof number, `--centre-first` the placements listed centre first
 //! (so ties go to the centre, not to reading order), `--loop-distance` the distance as the
 //! smaller of the connection distance and the pieces missing from a ring around one inner
-//! cell, and `--threat-distance` a player with a threat at distance 1 (no flood fills). The README's *Where the nodes go*
-//! and *The empty board in units* say what each measured.
+//! cell, and `--threat-distance` a player with a threat at distance 1 (no flood fills).
+//! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -160,17 +160,6 @@ fn ring_distance(pos: &kamon_core::Position, player: Player) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// How many steps `cell` is from the centre `d4` (0 to 3).
-fn ring(cell: Cell) -> u32 {
-    let mut reached = Bitboard::from_cell(Cell::at(3, 4));
-    let mut steps = 0;
-    while !reached.contains(cell) {
-        reached = reached | geometry::neighbours(reached);
-        steps += 1;
-    }
-    steps
-}
-
 impl Probe {
     /// [`KamonGame::estimate`] with its distance factors shaped by `scales` (the same
     /// threat guesses, restated here since the library keeps them private).
@@ -250,7 +239,7 @@ impl Game for Probe {
     fn moves(&self, node: &Node, out: &mut Vec<Cell>) {
         self.inner.moves(node, out);
         if self.centre_first {
-            out.sort_by_key(|&m| ring(m));
+            out.sort_by_key(|&m| geometry::centre_distance(m));
         }
         if let Some((player, k)) = self.focus {
             if node.position().turn() == player && out.len() > k {

@@ -303,7 +303,8 @@ pub fn connection_distances(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
 #[target_feature(enable = "avx512f")]
 fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
     use std::arch::x86_64::*;
-    const PLAYER_LANES: [u8; 2] = [0b0100_0111, 0b1000_1000 | 0b11_0000];
+    // Lanes 0, 1, 2, 6 are player 0's; lanes 3, 4, 5, 7 player 1's.
+    const PLAYER_LANES: [u8; 2] = [0b0100_0111, 0b1011_1000];
     let side = |k: usize, i: usize| {
         let (one, other) = Side::OPPOSITE_PAIRS[i];
         (if k == 0 { one } else { other }).cells().0 as i64
