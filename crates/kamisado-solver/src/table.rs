@@ -256,7 +256,18 @@ impl<K: Key> Table<K> {
     /// The entry for `key`, if the table holds one.
     #[inline]
     pub fn get(&self, key: K) -> Option<Entry> {
-        let guard = Lock::<K>::acquire(self.bucket(key));
+        let bucket = self.bucket(key);
+        // Most lookups are of keys the table lacks (a fresh node's children), and "not
+        // here" needs no lock: the keys are read as they are, and only a key that matches
+        // is read again under the lock, whole. A miss read while another thread writes
+        // the bucket is what the lookup would have found a moment before that write (a
+        // slot's key words change only when the slot is given to another key, and its
+        // work word, written last, is 0 until a new entry is whole), and a miss is always
+        // safe for a search: it costs a guess, never a wrong answer. Without the lock a
+        // miss is plain loads; with it, an atomic read-modify-write per child, which
+        // `perf` of a Kamon unit showed as 7% of its time.
+        Bucket::<K>::new(bucket).find(key)?;
+        let guard = Lock::<K>::acquire(bucket);
         guard.find(key).map(|i| guard.entry(i))
     }
 
@@ -387,14 +398,13 @@ impl<K: Key> Table<K> {
 /// Words copied at a time by [`Table::write_words`] and [`Table::read_words`] (512 KiB).
 const WORDS_PER_CHUNK: usize = 1 << 16;
 
-/// A locked bucket; unlocks when dropped.
+/// A locked bucket; unlocks when dropped. Reads and writes its entries through the
+/// [`Bucket`] it dereferences to.
 struct Lock<'a, K: Key> {
-    words: &'a [AtomicU64],
-    key: PhantomData<K>,
+    bucket: Bucket<'a, K>,
 }
 
 impl<'a, K: Key> Lock<'a, K> {
-    const ENTRY_WORDS: usize = K::WORDS + 2;
     /// The word holding the lock bit: entry 0's flag word.
     const LOCK_WORD: usize = K::WORDS + 1;
 
@@ -406,13 +416,59 @@ impl<'a, K: Key> Lock<'a, K> {
             // word it wrote is visible to the Relaxed reads below.
             if lock_word.fetch_or(LOCK_BIT, Ordering::Acquire) & LOCK_BIT == 0 {
                 return Lock {
-                    words,
-                    key: PhantomData,
+                    bucket: Bucket::new(words),
                 };
             }
             while lock_word.load(Ordering::Relaxed) & LOCK_BIT != 0 {
                 std::hint::spin_loop();
             }
+        }
+    }
+
+    /// Writes entry `i` (only under the lock: a reader without it trusts no entry).
+    #[inline]
+    fn store(&self, i: usize, key: K, e: Entry) {
+        let w = self.entry_words(i);
+        let mut words = [0u64; 8];
+        key.to_words(&mut words[..K::WORDS]);
+        for (j, &word) in words[..K::WORDS].iter().enumerate() {
+            w[j].store(word, Ordering::Relaxed);
+        }
+        w[K::WORDS].store(e.pn as u64 | (e.dn as u64) << 32, Ordering::Relaxed);
+        let flags = e.work.clamp(1, MAX_WORK) as u64
+            | pack_score(e.question.threshold()) << THRESHOLD_SHIFT
+            | pack_score(e.low) << LOW_SHIFT
+            | pack_score(e.high) << HIGH_SHIFT;
+        // Entry 0's flag word carries the (held) lock bit.
+        let lock = if i == 0 { LOCK_BIT } else { 0 };
+        w[K::WORDS + 1].store(flags | lock, Ordering::Relaxed);
+    }
+}
+
+impl<'a, K: Key> std::ops::Deref for Lock<'a, K> {
+    type Target = Bucket<'a, K>;
+
+    #[inline]
+    fn deref(&self) -> &Bucket<'a, K> {
+        &self.bucket
+    }
+}
+
+/// A bucket's words read as entries. Whole entries only under its [`Lock`]; without it,
+/// only to find that a key is absent ([`Table::get`]).
+struct Bucket<'a, K: Key> {
+    words: &'a [AtomicU64],
+    key: PhantomData<K>,
+}
+
+impl<'a, K: Key> Bucket<'a, K> {
+    const ENTRY_WORDS: usize = K::WORDS + 2;
+
+    #[inline]
+    fn new(words: &'a [AtomicU64]) -> Bucket<'a, K> {
+        Bucket {
+            words,
+            key: PhantomData,
         }
     }
 
@@ -464,30 +520,12 @@ impl<'a, K: Key> Lock<'a, K> {
             work: (flags & WORK_MASK) as u32,
         }
     }
-
-    #[inline]
-    fn store(&self, i: usize, key: K, e: Entry) {
-        let w = self.entry_words(i);
-        let mut words = [0u64; 8];
-        key.to_words(&mut words[..K::WORDS]);
-        for (j, &word) in words[..K::WORDS].iter().enumerate() {
-            w[j].store(word, Ordering::Relaxed);
-        }
-        w[K::WORDS].store(e.pn as u64 | (e.dn as u64) << 32, Ordering::Relaxed);
-        let flags = e.work.clamp(1, MAX_WORK) as u64
-            | pack_score(e.question.threshold()) << THRESHOLD_SHIFT
-            | pack_score(e.low) << LOW_SHIFT
-            | pack_score(e.high) << HIGH_SHIFT;
-        // Entry 0's flag word carries the (held) lock bit.
-        let lock = if i == 0 { LOCK_BIT } else { 0 };
-        w[K::WORDS + 1].store(flags | lock, Ordering::Relaxed);
-    }
 }
 
 impl<K: Key> Drop for Lock<'_, K> {
     #[inline]
     fn drop(&mut self) {
-        self.words[Self::LOCK_WORD].fetch_and(!LOCK_BIT, Ordering::Release);
+        self.bucket.words[Self::LOCK_WORD].fetch_and(!LOCK_BIT, Ordering::Release);
     }
 }
 
@@ -723,5 +761,65 @@ mod tests {
             }
         });
         t.for_each(|_, e| assert_eq!(e.pn, e.dn));
+    }
+
+    #[test]
+    fn lookups_beside_writers_find_their_own_key_whole_or_nothing() {
+        // One bucket, eight keys sharing it: every store evicts, so the lock-free "not
+        // here" of `get` races slots changing hands all the time. Each entry names its key
+        // in both numbers; a lookup must return that or nothing, never a neighbour's or a
+        // torn entry.
+        let t = Table::<u128>::with_bytes(1).unwrap();
+        assert_eq!(t.capacity(), ENTRIES_PER_BUCKET);
+        let tag = |key: u128| (key as u32) ^ 0x5a5a_0000;
+        let rounds = if cfg!(miri) { 200 } else { 50_000 };
+        let found = std::sync::atomic::AtomicU64::new(0);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let start = std::sync::Barrier::new(2);
+        std::thread::scope(|s| {
+            let (t, found, done, start) = (&t, &found, &done, &start);
+            s.spawn(move || {
+                start.wait();
+                for i in 0..rounds {
+                    let key = 1 + (i % 8) as u128 * 0x1_0000_0001;
+                    let e = Entry {
+                        pn: tag(key),
+                        dn: tag(key),
+                        work: 1 + i % 5,
+                        ..Entry::unknown()
+                    };
+                    t.store(key, e);
+                }
+                done.store(true, Ordering::Release);
+            });
+            s.spawn(move || {
+                // As many lookups as stores, and on until the writer is done, however the
+                // two threads are scheduled.
+                start.wait();
+                for i in 0.. {
+                    let writing = i < rounds || !done.load(Ordering::Acquire);
+                    let key = 1 + (i % 8) as u128 * 0x1_0000_0001;
+                    if let Some(e) = t.get(key) {
+                        assert_eq!((e.pn, e.dn), (tag(key), tag(key)));
+                        found.fetch_add(1, Ordering::Relaxed);
+                    }
+                    if !writing {
+                        break;
+                    }
+                }
+            });
+        });
+        // The reader did find entries (the test is not vacuous), and after the writer
+        // ends, each key it left is found whole.
+        assert!(found.load(Ordering::Relaxed) > 0);
+        let mut left = 0;
+        for k in 0..8u128 {
+            let key = 1 + k * 0x1_0000_0001;
+            if let Some(e) = t.get(key) {
+                assert_eq!((e.pn, e.dn), (tag(key), tag(key)));
+                left += 1;
+            }
+        }
+        assert_eq!(left, ENTRIES_PER_BUCKET);
     }
 }

@@ -143,6 +143,52 @@ struct Probe {
     /// `--threat-distance`: a player with a threat (one placement from a connection or a
     /// loop) is at distance 1 without the flood fills.
     threat_distance: bool,
+    /// `--two-distance`: Hex's two-distance instead of the connection distance (a free
+    /// cell joins a round only next to two cells reached before, or on the starting side),
+    /// so a path the opponent cuts with one placement counts for less.
+    two_distance: bool,
+}
+
+/// The cells with at least two neighbours in `set` (before the board's mask).
+fn two_neighbours(set: u64) -> u64 {
+    let (mut one, mut two) = (0u64, 0u64);
+    for x in [set << 1, set >> 1, set << 8, set >> 8, set << 7, set >> 7] {
+        two |= one & x;
+        one |= x;
+    }
+    two
+}
+
+/// Hex's two-distance to a connection: the rounds of free cells added, where a free cell
+/// is added only next to two cells reached (own pieces join with one), or on the starting
+/// side. `u32::MAX`-like 99 when no connection is left.
+fn two_distance(pieces: Bitboard, open: Bitboard) -> u32 {
+    let open = open.0 & Bitboard::ALL.0;
+    let p = pieces.0;
+    let mut best = 99;
+    for (one, other) in geometry::Side::OPPOSITE_PAIRS {
+        let (a, b) = (one.cells().0, other.cells().0);
+        let mut reached = geometry::flood(Bitboard(p & a), pieces).0;
+        let mut k = 0;
+        loop {
+            if reached & b != 0 {
+                best = best.min(k);
+                break;
+            }
+            k += 1;
+            if k >= best {
+                break;
+            }
+            let entered = (two_neighbours(reached) | a) & open & !reached;
+            let next =
+                geometry::flood(Bitboard(reached | entered), Bitboard(p | reached | entered)).0;
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+    }
+    best
 }
 
 /// The fewest pieces `player` must add to ring one inner cell that is not theirs: over the
@@ -190,7 +236,11 @@ impl Probe {
             if self.threat_distance && node.threats(player).any() {
                 return 1;
             }
-            let d = geometry::connection_distance(pos.pieces(player), free);
+            let d = if self.two_distance {
+                two_distance(pos.pieces(player), free)
+            } else {
+                geometry::connection_distance(pos.pieces(player), free)
+            };
             let d = if self.loop_distance {
                 d.min(ring_distance(pos, player))
             } else {
@@ -366,6 +416,7 @@ fn main() {
     let mut centre_first = false;
     let mut loop_distance = false;
     let mut threat_distance = false;
+    let mut two_distance = false;
     let mut threads = 1usize;
     let mut max_nodes = u64::MAX;
     let (mut pn_scale, mut dn_scale) = (None, None);
@@ -385,6 +436,7 @@ fn main() {
             "--centre-first" => centre_first = true,
             "--loop-distance" => loop_distance = true,
             "--threat-distance" => threat_distance = true,
+            "--two-distance" => two_distance = true,
             "--deep" => {
                 depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
             }
@@ -456,7 +508,8 @@ fn main() {
                 && quiet_bonus == 3
                 && central_weight == 0
                 && !loop_distance
-                && !threat_distance =>
+                && !threat_distance
+                && !two_distance =>
         {
             None
         }
@@ -493,6 +546,7 @@ fn main() {
             centre_first,
             loop_distance,
             threat_distance,
+            two_distance,
             distinct: distinct.then(|| Mutex::new(HashSet::new())),
             lean,
             scales,
