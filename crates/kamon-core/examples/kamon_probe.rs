@@ -25,7 +25,8 @@
 //! times in the disproof number, `--centre-first` the placements listed centre first
 //! (so ties go to the centre, not to reading order), `--loop-distance` the distance as the
 //! smaller of the connection distance and the pieces missing from a ring around one inner
-//! cell, and `--threat-distance` a player with a threat at distance 1 (no flood fills).
+//! cell, `--threat-distance` a player with a threat at distance 1 (no flood fills), and
+//! `--two-distance` Hex's two-distance in place of the connection distance.
 //! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
 use std::collections::HashSet;
