@@ -6,11 +6,11 @@
 //! of one on won positions, see the README's *Where the nodes go*), while two units, each
 //! one thread with a table of its own, keep one core each busy and lose nothing to each
 //! other but memory bandwidth (measured on seed 4's unit `a3 c1` with a 256 MiB table:
-//! 453,000 nodes a second alone, 442,000 each with a second unit beside it). The units of
-//! one first cell are all needed for its win, so two of them at once waste nothing unless
-//! the cell is refuted; the next job may also start the next first cell's first unit
-//! while the last of the current cell's still runs, which a win of that cell makes
-//! unnecessary. When a result makes a running unit unnecessary (a reply refutes the first
+//! 453,000 nodes a second alone, 442,000 each with a second unit beside it). Which unit a
+//! free job takes is [`Split::next_beside`]: the split's order, except that a first cell
+//! with no reply solved yet runs one unit at a time (its first, the likeliest refuter),
+//! the other job going on to the next first cell; once a reply is beaten, the cell's units
+//! run side by side. When a result makes a running unit unnecessary (a reply refutes the first
 //! cell it belongs to, or another first cell proves the root won), that unit is stopped at
 //! once and recorded as abandoned, with its nodes and seconds so far.
 //!
@@ -324,7 +324,7 @@ impl UnitsRun {
                     && self.max_units.is_none_or(|max| count < max)
                     && !stop.is_cancelled()
                 {
-                    let Some(i) = split.next(&values, &started, self.goal) else {
+                    let Some(i) = split.next_beside(&values, &started, &running, self.goal) else {
                         break;
                     };
                     started[i] = true;
@@ -581,14 +581,71 @@ mod tests {
         }
     }
 
+    /// A first cell with no reply solved yet runs one unit at a time: beside its first
+    /// unit, a second job starts the next first cell's first unit, not a second reply;
+    /// once a reply is beaten its units run side by side again, and so they do when no
+    /// other first cell has a unit left to start. Alone, a job takes the split's order.
+    #[test]
+    fn an_untouched_first_cell_runs_one_unit_at_a_time() {
+        let split = Split::new(Record::random(1, 0).unwrap(), 2).unwrap();
+        let n = split.len();
+        let cell = |i: usize| split.unit_moves(i)[0];
+        let next_cell = (0..n).find(|&i| cell(i) != cell(0)).unwrap();
+        assert!(
+            next_cell >= 2,
+            "the first cell has replies to run side by side"
+        );
+        let none = vec![None; n];
+        let mut started = vec![false; n];
+        assert_eq!(
+            split.next_beside(&none, &started, &[], Goal::Root),
+            split.next(&none, &started, Goal::Root)
+        );
+        started[0] = true;
+        for goal in [Goal::Root, Goal::EveryFirstCell] {
+            assert_eq!(
+                split.next_beside(&none, &started, &[0], goal),
+                Some(next_cell)
+            );
+        }
+        // Unit 0 beaten (a win for its side to move): unit 1 may run beside unit 2.
+        let mut values = none.clone();
+        values[0] = Some(Value::Win);
+        started[2] = true;
+        assert_eq!(
+            split.next_beside(&values, &started, &[2], Goal::Root),
+            Some(1)
+        );
+        // Every other first cell refuted (a loss for the side to move at one reply each):
+        // nothing else to start, so the untouched cell's second reply runs beside its first.
+        let values: Vec<_> = (0..n)
+            .map(|i| {
+                let refutes = cell(i) != cell(0) && cell(i - 1) != cell(i);
+                refutes.then_some(Value::Loss)
+            })
+            .collect();
+        let mut started = vec![false; n];
+        started[0] = true;
+        assert_eq!(
+            split.next_beside(&values, &started, &[0], Goal::Root),
+            Some(1)
+        );
+    }
+
     /// A unit still running when a result beside it refutes its first cell is stopped and
     /// recorded as abandoned; a stop asked of the run is recorded as interrupted.
     #[test]
     fn a_unit_made_unnecessary_is_abandoned_and_a_stop_interrupts() {
         let split = Split::new(Record::random(1, 0).unwrap(), 2).unwrap();
-        // Units 0 and 1 are replies to the same first cell (the split's order lists a
-        // first cell's replies together); a loss at unit 1 refutes it.
-        assert_eq!(split.unit_moves(0)[0], split.unit_moves(1)[0]);
+        // Units 0, 1 and 2 are replies to the same first cell (the split's order lists a
+        // first cell's replies together). Unit 0 is known won for the side to move, so
+        // the cell's units run side by side (see `Split::next_beside`): 1 and 2 start
+        // together, and a loss at unit 2 refutes the cell while 1 still runs.
+        assert_eq!(split.unit_moves(0)[0], split.unit_moves(2)[0]);
+        let mut known = UnitsFile::new(&split);
+        known
+            .add(&split, result(&split, 0, Some(Value::Win)), "known")
+            .unwrap();
         let run = UnitsRun {
             goal: Goal::Root,
             jobs: 2,
@@ -602,12 +659,12 @@ mod tests {
         let mut results = Vec::new();
         run.run(
             &split,
-            &UnitsFile::new(&split),
+            &known,
             &Cancel::new(),
             |i, cancel| -> Result<UnitResult, ()> {
-                if i == 0 {
+                if i == 1 {
                     wait_for_cancel(cancel);
-                    return Ok(result(&split, 0, None));
+                    return Ok(result(&split, 1, None));
                 }
                 Ok(result(&split, i, Some(Value::Loss)))
             },
@@ -619,7 +676,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             results,
-            [(1, Some(Value::Loss), false, false), (0, None, true, false)]
+            [(2, Some(Value::Loss), false, false), (1, None, true, false)]
         );
 
         let stop = Cancel::new();
@@ -647,11 +704,11 @@ mod tests {
         let panicked = std::panic::catch_unwind(AssertUnwindSafe(|| {
             run.run(
                 &split,
-                &UnitsFile::new(&split),
+                &known,
                 &Cancel::new(),
                 |i, cancel| -> Result<UnitResult, ()> {
-                    if i == 1 {
-                        panic!("unit 1 failed");
+                    if i == 2 {
+                        panic!("unit 2 failed");
                     }
                     wait_for_cancel(cancel);
                     Ok(result(&split, i, None))
