@@ -55,7 +55,7 @@ pub const FORMAT: &str = "kamisado kamon units 1";
 /// The deepest split: two placements give about a hundred units; three, a thousand.
 pub const MAX_DEPTH: u32 = 3;
 
-const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove. nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
+const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove, and proof_nodes the nodes of the solved units a proof of a won or lost root rests on (the cheapest such set). nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
 
 /// One unit's result.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -128,6 +128,9 @@ pub struct Summary {
     pub first_cells_needed: usize,
     pub first_cells_next_unit: Option<usize>,
     pub nodes: u64,
+    /// The nodes of the solved units a proof of the root's value rests on, the cheapest
+    /// such set ([`Split::proof_nodes`]), if the root is proven a win or a loss.
+    pub proof_nodes: Option<u64>,
     pub seconds: f64,
     /// Every placement at the root with what the results prove of it, for the player
     /// making it.
@@ -357,6 +360,37 @@ impl Split {
         bounds
     }
 
+    /// The nodes of the cheapest set of solved units that proves node `id`'s value, given
+    /// each unit's `nodes`: what a proof of the answer rests on, against all that was
+    /// searched to find it (the difference is the price of not knowing in advance which
+    /// first cell wins or which reply refutes). A win needs its cheapest child that is a
+    /// loss for the opponent; a loss needs every child; a position the rules decide costs
+    /// nothing. `None` unless the value is proven a win or a loss (a draw's proof needs
+    /// bounds of units, which the units file does not keep).
+    pub fn proof_nodes(&self, id: usize, values: &[Option<Value>], nodes: &[u64]) -> Option<u64> {
+        let node = &self.nodes[id];
+        if node.position.outcome().is_some() {
+            return Some(0);
+        }
+        if let Some(unit) = node.unit {
+            return matches!(values[unit], Some(Value::Win | Value::Loss)).then_some(nodes[unit]);
+        }
+        match self.bounds(id, values) {
+            (Value::Win, Value::Win) => node
+                .children
+                .iter()
+                .filter(|&&c| self.bounds(c, values) == (Value::Loss, Value::Loss))
+                .filter_map(|&c| self.proof_nodes(c, values, nodes))
+                .min(),
+            (Value::Loss, Value::Loss) => node
+                .children
+                .iter()
+                .map(|&c| self.proof_nodes(c, values, nodes))
+                .sum(),
+            _ => None,
+        }
+    }
+
     /// `bounds` of node `id` for the root's side to move.
     fn root_view(&self, id: usize, values: &[Option<Value>]) -> Bounds {
         let (lo, hi) = self.bounds(id, values);
@@ -544,6 +578,17 @@ impl UnitsFile {
         values
     }
 
+    /// Each unit's nodes in its solved result (0 for a unit without one).
+    pub fn unit_nodes(&self, split: &Split) -> Vec<u64> {
+        let mut nodes = vec![0; split.len()];
+        for result in &self.units {
+            if let (Ok(i), Some(_)) = (result.check(split), result.value()) {
+                nodes[i] = result.nodes;
+            }
+        }
+        nodes
+    }
+
     /// Adds a result, in the split's order: a solved result replaces an unsolved one of
     /// the same unit; two solved ones must agree (`name` says where the new one is from).
     pub fn add(&mut self, split: &Split, result: UnitResult, name: &str) -> Result<()> {
@@ -605,6 +650,7 @@ impl UnitsFile {
                 .next(&values, &vec![false; split.len()], Goal::EveryFirstCell)
                 .map(|i| i + 1),
             nodes: self.units.iter().map(|r| r.nodes).sum(),
+            proof_nodes: split.proof_nodes(0, &values, &self.unit_nodes(split)),
             seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0,
             first_cells: split
                 .first_cells(&values)
@@ -824,6 +870,83 @@ pub(crate) mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The cheapest proof's cost written out plainly over the game (not the split): a
+    /// position the rules end costs nothing, one `depth` placements down costs `cost` of
+    /// its placements, a win the cheapest placement leaving the opponent a loss, a loss
+    /// every placement; `None` for a draw.
+    fn plain_proof_cost(
+        record: &Record,
+        depth: u32,
+        moves: &mut Vec<Cell>,
+        leaf: &dyn Fn(&[Cell]) -> Value,
+        cost: &dyn Fn(&[Cell]) -> u64,
+    ) -> Option<u64> {
+        let value = minimax(record, depth, moves, leaf);
+        let mut r = record.clone();
+        for &c in moves.iter() {
+            r.play(c).unwrap();
+        }
+        if r.position().outcome().is_some() {
+            return (value != Value::Draw).then_some(0);
+        }
+        if depth == 0 {
+            return (value != Value::Draw).then(|| cost(moves));
+        }
+        let mut costs = Vec::new();
+        for cell in r.position().legal_cells(record.layout()) {
+            moves.push(cell);
+            let child = minimax(record, depth - 1, moves, leaf);
+            if value == Value::Loss || child == Value::Loss {
+                costs.push(plain_proof_cost(record, depth - 1, moves, leaf, cost));
+            }
+            moves.pop();
+        }
+        match value {
+            Value::Win => costs.into_iter().flatten().min(),
+            Value::Loss => costs.into_iter().sum(),
+            Value::Draw => None,
+        }
+    }
+
+    /// With every unit solved (made-up values and nodes), the split's proof cost is the
+    /// plain one; with only the units [`Split::next`] asks for, it is never less (the
+    /// cheapest proof may lie among units passed over) and is there whenever the root is
+    /// a win or a loss.
+    #[test]
+    fn the_proof_costs_the_cheapest_units_that_prove_the_value() {
+        for (seed, after, depth) in [(1, 0, 2), (3, 6, 2), (4, 10, 3)] {
+            let record = Record::random(seed, after).unwrap();
+            let split = Split::new(record.clone(), depth).unwrap();
+            for salt in 0..12 {
+                let draws = salt % 3 * 2;
+                let leaf = |m: &[Cell]| made_up(m, salt, draws);
+                let cost = |m: &[Cell]| {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    (salt, m, "nodes").hash(&mut h);
+                    1 + h.finish() % 1000
+                };
+                let all: Vec<Option<Value>> = (0..split.len())
+                    .map(|i| Some(leaf(split.unit_moves(i))))
+                    .collect();
+                let nodes: Vec<u64> = (0..split.len())
+                    .map(|i| cost(split.unit_moves(i)))
+                    .collect();
+                let expected = plain_proof_cost(&record, depth, &mut Vec::new(), &leaf, &cost);
+                let what = format!("seed {seed} after {after} depth {depth} salt {salt}");
+                assert_eq!(split.proof_nodes(0, &all, &nodes), expected, "{what}");
+                let mut values = vec![None; split.len()];
+                let skip = vec![false; split.len()];
+                while let Some(i) = split.next(&values, &skip, Goal::Root) {
+                    values[i] = all[i];
+                }
+                let found = split.proof_nodes(0, &values, &nodes);
+                assert_eq!(found.is_some(), expected.is_some(), "{what}");
+                assert!(found >= expected, "{what}: {found:?} {expected:?}");
             }
         }
     }

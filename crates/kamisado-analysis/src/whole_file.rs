@@ -34,7 +34,7 @@ pub const FORMAT: &str = "kamisado kamon whole 1";
 /// up to this are recognised (a layout of any other origin is recorded without one).
 pub const SEED_SEARCH: u64 = 10_000;
 
-const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), table_mb the largest table a unit used; certificate is the file of a certificate of the value if one ships (none does: a whole layout's is gigabytes). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
+const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set: a winning first cell's replies, or one refuting reply per first cell) when it is a win or a loss, table_mb the largest table a unit used; certificate is the file of a certificate of the value if one ships (none does: a whole layout's is gigabytes). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
 
 /// One layout's empty board.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -61,6 +61,11 @@ pub struct WholeLayout {
     pub units: usize,
     pub units_solved: usize,
     pub nodes: u64,
+    /// The nodes of the units the value's proof rests on (the cheapest such set: the
+    /// winning first cell's replies, or each first cell's refutation), if proven a win
+    /// or a loss; `nodes` less these is what finding them cost besides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_nodes: Option<u64>,
     pub seconds: f64,
     pub table_mb: u64,
     #[serde(default)]
@@ -140,6 +145,7 @@ impl WholeLayout {
             units: summary.units,
             units_solved: summary.units_solved,
             nodes: summary.nodes,
+            proof_nodes: summary.proof_nodes,
             seconds: summary.seconds,
             table_mb: file.units.iter().map(|u| u.hash_mb).max().unwrap_or(0),
             certificate: None,
@@ -191,6 +197,14 @@ impl WholeLayout {
         }
         if self.units_solved > self.units {
             return Err("more units solved than it has".into());
+        }
+        if let Some(proof) = self.proof_nodes {
+            if proof > self.nodes {
+                return Err("more nodes in the proof's units than in all the units".into());
+            }
+            if !matches!(self.value(), Some(Value::Win | Value::Loss)) {
+                return Err("proof_nodes without a proven win or loss".into());
+            }
         }
         Ok(())
     }
@@ -319,6 +333,7 @@ mod tests {
             winner: None,
             at_least: "loss".into(),
             at_most: "win".into(),
+            proof_nodes: None,
             ..won.clone()
         };
         let mut whole = WholeFile::new();
@@ -350,7 +365,10 @@ mod tests {
             text.replacen("\"layout\": \"", "\"layout\": \"x", 1),
             text.replacen("\"value\": \"win\"", "\"value\": \"won\"", 1),
             text[..text.len() / 2].to_owned(),
+            // A proof of more nodes than were searched.
+            text.replacen("\"proof_nodes\": ", "\"proof_nodes\": 9", 1),
         ];
+        assert!(text.contains("\"proof_nodes\": "), "the field the last case alters");
         for (i, d) in damaged.iter().enumerate() {
             let err = WholeFile::parse(d, "w.json").unwrap_err().to_string();
             assert!(

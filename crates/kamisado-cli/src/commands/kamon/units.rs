@@ -108,6 +108,13 @@ fn summary_text(summary: &Summary, to_move: &str) -> String {
         thousands(summary.nodes),
         summary.seconds
     ));
+    if let Some(proof) = summary.proof_nodes {
+        out.push_str(&format!(
+            "proof       {} nodes in the units the value rests on ({:.0}% of the nodes searched)\n",
+            thousands(proof),
+            100.0 * proof as f64 / summary.nodes.max(1) as f64
+        ));
+    }
     let cells: Vec<String> = summary
         .first_cells
         .iter()

@@ -49,8 +49,11 @@ impl Report for WholeReport {
                 .iter()
                 .filter_map(|c| c.value.as_ref().map(|v| format!("{} {v}", c.cell)))
                 .collect();
+            let proof = l.proof_nodes.map_or(String::new(), |p| {
+                format!(" (the proof's units {})", thousands(p))
+            });
             out.push_str(&format!(
-                "  {name}: {value}; {} of {} units, {} nodes, {} s; first cells proven: {}\n",
+                "  {name}: {value}; {} of {} units, {} nodes{proof}, {} s; first cells proven: {}\n",
                 l.units_solved,
                 l.units,
                 thousands(l.nodes),
