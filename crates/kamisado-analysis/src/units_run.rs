@@ -8,9 +8,9 @@
 //! other but memory bandwidth (measured on seed 4's unit `a3 c1` with a 256 MiB table:
 //! 453,000 nodes a second alone, 442,000 each with a second unit beside it). Which unit a
 //! free job takes is [`Split::next_beside`]: the split's order, except that a first cell
-//! with no reply solved yet runs one unit at a time (its first, the likeliest refuter),
-//! the other job going on to the next first cell; once a reply is beaten, the cell's units
-//! run side by side. When a result makes a running unit unnecessary (a reply refutes the first
+//! with no unit solved yet runs one unit at a time (its first, the likeliest refuter),
+//! the other job going on to the next first cell; once one of its units is solved (for a
+//! cell not refuted, a reply beaten or drawn), the cell's units run side by side. When a result makes a running unit unnecessary (a reply refutes the first
 //! cell it belongs to, or another first cell proves the root won), that unit is stopped at
 //! once and recorded as abandoned, with its nodes and seconds so far.
 //!
@@ -282,7 +282,8 @@ pub struct UnitsRun {
 
 impl UnitsRun {
     /// Solves what `known` (every result known so far) leaves needed for the goal:
-    /// starts the next needed unit in the split's order ([`Split::next`]) whenever fewer
+    /// starts the next needed unit ([`Split::next_beside`]: the split's order, but one
+    /// unit at a time for a first cell none of whose units is solved) whenever fewer
     /// than `jobs` run, until the goal is settled, `max_units` have been started, or
     /// `stop` is raised. `solve(i, cancel)` solves unit `i` (on a thread of its own) and
     /// must return soon after `cancel` is raised, with a result without a value.

@@ -34,7 +34,7 @@ pub const FORMAT: &str = "kamisado kamon whole 1";
 /// up to this are recognised (a layout of any other origin is recorded without one).
 pub const SEED_SEARCH: u64 = 10_000;
 
-const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set: a winning first cell's replies, or one refuting reply per first cell) when it is a win or a loss, table_mb the largest table a unit used; certificate is the file of a certificate of the value if one ships (none does: a whole layout's is gigabytes). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
+const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set; two placements deep, a winning first cell's replies or one refuting reply per first cell) when it is a win or a loss, table_mb the largest table a unit used; certificate is the file of a certificate of the value if one ships (none does: a whole layout's is gigabytes). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
 
 /// One layout's empty board.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -61,9 +61,10 @@ pub struct WholeLayout {
     pub units: usize,
     pub units_solved: usize,
     pub nodes: u64,
-    /// The nodes of the units the value's proof rests on (the cheapest such set: the
-    /// winning first cell's replies, or each first cell's refutation), if proven a win
-    /// or a loss; `nodes` less these is what finding them cost besides.
+    /// The nodes of the units the value's proof rests on (the cheapest such set; two
+    /// placements deep, the winning first cell's replies or each first cell's
+    /// refutation), if proven a win or a loss; `nodes` less these is what finding them
+    /// cost besides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof_nodes: Option<u64>,
     pub seconds: f64,
@@ -336,6 +337,16 @@ mod tests {
             proof_nodes: None,
             ..won.clone()
         };
+        // A proof's nodes belong only to a proven win or loss.
+        let claimed = WholeLayout {
+            proof_nodes: won.proof_nodes,
+            ..open.clone()
+        };
+        assert!(won.proof_nodes.is_some());
+        let mut forged = WholeFile::new();
+        forged.add(claimed).unwrap();
+        let err = WholeFile::parse(&forged.to_text(), "f").unwrap_err();
+        assert!(err.to_string().contains("proof_nodes"), "{err}");
         let mut whole = WholeFile::new();
         whole.add(won.clone()).unwrap();
         whole.add(open).unwrap();
@@ -368,7 +379,10 @@ mod tests {
             // A proof of more nodes than were searched.
             text.replacen("\"proof_nodes\": ", "\"proof_nodes\": 9", 1),
         ];
-        assert!(text.contains("\"proof_nodes\": "), "the field the last case alters");
+        assert!(
+            text.contains("\"proof_nodes\": "),
+            "the field the last case alters"
+        );
         for (i, d) in damaged.iter().enumerate() {
             let err = WholeFile::parse(d, "w.json").unwrap_err().to_string();
             assert!(
