@@ -150,7 +150,7 @@ pub struct UnitsSolveArgs {
     /// Give up on a unit after this many seconds (it is recorded as not solved in time, and tried again by a later run)
     #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Units solved side by side, each on its own --threads with its own table of --hash-mb (so the tables take JOBS times --hash-mb); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
+    /// Units solved side by side, each on its own --threads with its own table of --hash-mb (so the tables take JOBS times --hash-mb); a first cell none of whose units is solved yet runs one unit at a time (the others take the next first cell's); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
     #[arg(long, value_name = "JOBS", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 64))]
     pub jobs: usize,
     /// Save each running unit's table in this directory (every --checkpoint-every seconds, and when the unit stops unfinished: an interrupt, --time-limit) and resume a unit from its saved table, so that a unit longer than one run goes on where it stopped; a file takes --hash-mb MiB and is removed when its unit is solved or no longer needed
