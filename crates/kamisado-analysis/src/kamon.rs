@@ -57,6 +57,9 @@ pub struct SolveReport {
     pub ends_by: Option<&'static str>,
     #[serde(flatten)]
     pub stats: SearchStats,
+    /// For a position too early for one search: how its units proved it (or did not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_units: Option<ByUnits>,
     /// The game reported on, for a front end's own rendering.
     #[serde(skip)]
     pub record: Record,
@@ -86,9 +89,31 @@ impl SolveReport {
                 .and_then(|s| line_end(layout, pos, &s.pv))
                 .map(|reason| reason.name()),
             stats,
+            by_units: None,
             record: record.clone(),
         }
     }
+}
+
+/// A value proven by splitting the position into units, the positions `depth`
+/// placements below it, each solved apart and merged by the AND/OR rule
+/// ([`crate::units_file`], [`crate::units_run`]): how a position too early for one
+/// search on this machine is solved.
+#[derive(Clone, Debug, Serialize)]
+pub struct ByUnits {
+    pub depth: u32,
+    /// Units solved side by side, one thread each.
+    pub jobs: usize,
+    /// What the units' results prove, as `kamon units merge` reports it.
+    pub summary: crate::units_file::Summary,
+}
+
+/// How deep to split a position with `placed` placements made to solve its value, when
+/// one search is out of this machine's reach: units two placements in (the deepest the
+/// ladder of the README reaches with one search, 0.05 to 1.9 G nodes each on the empty
+/// boards solved), so a split only before the second placement.
+pub fn split_depth(placed: u32) -> Option<u32> {
+    2u32.checked_sub(placed).filter(|&depth| depth > 0)
 }
 
 /// `record`'s position solved by `solver` (the solver of its layout), as `kamisado kamon
@@ -565,6 +590,13 @@ fn survey_layout(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_two_first_placements_are_split_so_that_units_are_two_in() {
+        let depths: Vec<Option<u32>> = (0..40).map(split_depth).collect();
+        assert_eq!(depths[..3], [Some(2), Some(1), None]);
+        assert!(depths[2..].iter().all(Option::is_none));
+    }
 
     /// A survey layout solved holds together as the survey file checks an entry (its
     /// layout, placements, winner, first moves and perfect line), its value is the plain

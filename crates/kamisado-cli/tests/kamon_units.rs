@@ -697,3 +697,84 @@ fn run_whole(files: &[&str]) -> common::Run {
     args.extend(files);
     kamisado(&args, "")
 }
+
+fn kamon_solve(record: &Record, extra: &[&str]) -> common::Run {
+    let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
+    args.extend(position_args(record));
+    args.extend(
+        ["--value-only", "--hash-mb", "16", "--json", "--quiet"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string()),
+    );
+    run(&args)
+}
+
+/// `kamon solve --value-only` proves a position too early for one search by its units
+/// (`--split D`, or on its own before the second placement): the plain solver's value of
+/// late positions, split one, two and three deep, the units' report beside it; on the
+/// empty board it splits two deep by itself, and a run stopped by its time limit says
+/// so (exit 1) and leaves its units in `--results` for a later run.
+#[test]
+fn kamon_solve_proves_an_early_position_by_its_units() {
+    let dir = scratch("solve-split");
+    for (seed, after) in [(1, 12), (2, 13), (189, 12)] {
+        let record = Record::random(seed, after).unwrap();
+        let (value, _) = direct(&record);
+        for (depth, threads) in [("1", "1"), ("2", "2"), ("3", "2")] {
+            let solved = kamon_solve(&record, &["--split", depth, "--threads", threads]);
+            assert_eq!(solved.code, 0, "{}", solved.stderr);
+            let json = solved.json();
+            let what = format!("seed {seed} after {after} split {depth}: {json}");
+            assert_eq!(json["value"], value.name(), "{what}");
+            assert_eq!(
+                json["by_units"]["depth"],
+                depth.parse::<u32>().unwrap(),
+                "{what}"
+            );
+            assert_eq!(
+                json["by_units"]["jobs"],
+                threads.parse::<u32>().unwrap(),
+                "{what}"
+            );
+            assert_eq!(json["by_units"]["summary"]["value"], value.name(), "{what}");
+            assert_eq!(
+                json["nodes"], json["by_units"]["summary"]["nodes"],
+                "{what}"
+            );
+        }
+        // Late positions are one search unless a split is asked for.
+        let plain = kamon_solve(&record, &[]);
+        assert_eq!(plain.code, 0, "{}", plain.stderr);
+        assert!(plain.json().get("by_units").is_none(), "{}", plain.stdout);
+        assert_eq!(plain.json()["value"], value.name());
+    }
+    let empty = Record::random(1, 0).unwrap();
+    let results = dir.join("empty.json");
+    let stopped = kamon_solve(
+        &empty,
+        &[
+            "--time-limit",
+            "1.5",
+            "--results",
+            results.to_str().unwrap(),
+        ],
+    );
+    stopped.assert_one_line_error(1, "no answer within the time limit");
+    assert!(stopped.stderr.contains("empty.json"), "{}", stopped.stderr);
+    let (file, split) = read_units(&results);
+    assert_eq!((split.depth, split.len()), (2, 110));
+    assert!(!file.units.is_empty());
+    assert!(file
+        .units
+        .iter()
+        .all(|u| u.interrupted && u.value.is_none()));
+    // Bad combinations are refused in one line.
+    let late = Record::random(1, 12).unwrap();
+    kamon_solve(&late, &["--results", results.to_str().unwrap()])
+        .assert_one_line_error(2, "--results");
+    let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
+    args.extend(position_args(&late));
+    args.extend(["--split".into(), "2".into()]);
+    assert_eq!(run(&args).code, 2);
+}

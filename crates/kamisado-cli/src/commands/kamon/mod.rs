@@ -41,7 +41,7 @@ pub enum KamonCommand {
     Perft(PerftArgs),
     /// Solve one position: win, draw or loss for the side to move, remoteness, best moves, a perfect line
     #[command(
-        after_help = "Examples:\n  kamisado kamon solve --seed 1 --after 12 --json\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1\" --threads 2 --hash-mb 1024\n  kamisado kamon solve --seed 1 --after 8 --value-only --time-limit 60"
+        after_help = "Examples:\n  kamisado kamon solve --seed 1 --after 12 --json\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --moves \"f1 a4 c5 g1\" --threads 2 --hash-mb 1024\n  kamisado kamon solve --seed 1 --after 8 --value-only --time-limit 60\n  kamisado kamon solve --layout \"$(kamisado kamon random --seed 1)\" --value-only --results seed1.json\n\nThe last proves a whole game: the empty board is too early for one search on this machine, so its value is proven by its units two placements in (see `kamisado kamon units --help`); with --results a run stopped part way resumes."
     )]
     Solve(SolveArgs),
     /// Write a certificate of a position's value (win, draw or loss) that `kamisado certificate check` verifies
@@ -231,6 +231,12 @@ pub struct SolveArgs {
     /// Give up after this many seconds (exit code 1, with the nodes searched)
     #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// With --value-only: prove the value by splitting the position into the units this many placements below, solved apart and merged (as `kamon units solve`), --threads of them side by side (default: all cores) on one thread and a --hash-mb table each; without it, a position with fewer than two placements made is split so that its units are two placements in, and any other is one search
+    #[arg(long, value_name = "D", requires = "value_only", allow_negative_numbers = true, value_parser = whole::<u32>(1, 3))]
+    pub split: Option<u32>,
+    /// With a split: keep the units' results in this file (as `kamon units solve --results`), so that a run stopped part way resumes
+    #[arg(long, value_name = "FILE", requires = "value_only")]
+    pub results: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -2,12 +2,18 @@
 
 use std::time::Duration;
 
-use kamisado_analysis::kamon::{self, SolveReport};
+use std::time::Instant;
+
+use kamisado_analysis::kamon::{self, ByUnits, SolveReport};
 use kamisado_analysis::limits;
+use kamisado_analysis::units_file::{Goal, Split};
+use kamisado_analysis::SearchStats;
 use kamisado_solver::{with_time_limit, Cancel, SolveError};
 
 use super::search::outcome_for;
+use super::units::{self, SplitJob};
 use super::{board, input, SolveArgs};
+use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
 use crate::render::use_colour;
 use crate::report::{self, Report};
@@ -44,6 +50,36 @@ impl Report for SolveReport {
         if let Some(how) = self.ends_by {
             out.push_str(&format!("ends by     {how}\n"));
         }
+        if let Some(by) = &self.by_units {
+            let s = &by.summary;
+            out.push_str(&format!(
+                "units       {} of {} solved (the positions {} placements below; {} side by side, one thread each): {}\n",
+                s.units_solved,
+                s.units,
+                by.depth,
+                by.jobs,
+                match s.value {
+                    Some(_) => "the value follows by the AND/OR rule".to_owned(),
+                    None => format!(
+                        "at least a {} and at most a {}; {} units could still change it",
+                        s.at_least, s.at_most, s.units_needed
+                    ),
+                }
+            ));
+            out.push_str(&format!(
+                "searched    {} nodes in {:.1} s of wall time, {} s of the units' own\n",
+                crate::output::thousands(self.stats.nodes),
+                self.stats.seconds,
+                s.seconds
+            ));
+            if let Some(proof) = s.proof_nodes {
+                out.push_str(&format!(
+                    "proof       {} nodes in the units the value rests on\n",
+                    crate::output::thousands(proof)
+                ));
+            }
+            return out;
+        }
         out.push_str(&format!("searched    {}\n", self.stats.line()));
         out
     }
@@ -51,6 +87,19 @@ impl Report for SolveReport {
 
 pub fn run(args: SolveArgs) -> Result<()> {
     let record = input::record(&args.position)?;
+    let split = match args.split {
+        Some(depth) => Some(depth),
+        None if args.value_only => kamon::split_depth(record.position().placed()),
+        None => None,
+    };
+    if let Some(depth) = split {
+        return run_by_units(&args, record, depth);
+    }
+    if args.results.is_some() {
+        return Err(Failure::input(
+            "--results: only with a split (--split, or a position with fewer than two placements made)",
+        ));
+    }
     let solver = input::solver(record.layout(), &args.search, args.value_only)?;
     let limit = args.time_limit.map(Duration::from_secs_f64);
     // A spinner with the nodes so far, on a terminal: a search may take minutes.
@@ -74,5 +123,72 @@ pub fn run(args: SolveArgs) -> Result<()> {
         e => Failure::internal(e),
     })?;
     report::print(&report, args.output.json, use_colour(args.output.no_color));
+    Ok(())
+}
+
+/// The value of `record` proven by its units `depth` placements below (`kamon units`),
+/// `--threads` of them side by side.
+fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Result<()> {
+    let split = Split::new(record.clone(), depth).map_err(Failure::input)?;
+    let jobs = args.search.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    // Each unit on one thread (the value search's default) and a table of --hash-mb.
+    let unit_search = SearchArgs {
+        threads: None,
+        hash_mb: args.search.hash_mb,
+    };
+    crate::shutdown::stop_gracefully();
+    let started = Instant::now();
+    let run = units::run_split(
+        &split,
+        &SplitJob {
+            results: args.results.as_deref(),
+            known: &[],
+            index: None,
+            goal: Goal::Root,
+            jobs,
+            max_units: None,
+            time_limit: None,
+            deadline: args
+                .time_limit
+                .map(|limit| started + Duration::from_secs_f64(limit)),
+            checkpoints: None,
+            checkpoint_every: 600.0,
+            search: &unit_search,
+            quiet: args.output.quiet || args.output.json,
+        },
+    )?;
+    let summary = run.summary;
+    let seconds = started.elapsed().as_secs_f64();
+    let stats = SearchStats {
+        nodes: summary.nodes,
+        seconds,
+        nodes_per_second: (summary.nodes as f64 / summary.seconds.max(1e-9)) as u64,
+        threads: jobs,
+        hash_mb: args.search.hash_mb * jobs as u64,
+        table_fill: 0.0,
+        peak_memory_bytes: kamisado_analysis::peak_memory_bytes(),
+    };
+    let value = summary.value.and_then(kamisado_solver::Value::from_name);
+    if value.is_none() && run.stopped && !crate::shutdown::stop_asked() {
+        let kept = match &args.results {
+            Some(path) => format!("; the units solved are in {}", path.display()),
+            None => "; --results FILE keeps the units solved for a later run".to_owned(),
+        };
+        return Err(Failure::internal(format!(
+            "{}{kept}",
+            limits::no_answer_in_time(args.time_limit.unwrap_or_default(), summary.nodes)
+        )));
+    }
+    let mut report = SolveReport::new(&record, value, None, stats);
+    report.by_units = Some(ByUnits {
+        depth,
+        jobs,
+        summary,
+    });
+    report::print(&report, args.output.json, use_colour(args.output.no_color));
+    crate::shutdown::exit_if_stopped();
     Ok(())
 }

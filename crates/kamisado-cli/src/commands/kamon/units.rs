@@ -2,14 +2,16 @@
 //! placements into units, each solved apart with its own table, and their values merged
 //! by the game's AND/OR rule (see [`super::units_file`]).
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use kamisado_analysis::units_run::{self, Running, UnitsRun};
 use kamisado_solver::Cancel;
 use serde::Serialize;
 
-use super::units_file::{self, Goal, Split, Summary, UnitResult};
+use super::units_file::{self, Goal, Split, Summary, UnitResult, UnitsFile};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
+use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
 use crate::report::{self, Report};
@@ -249,17 +251,88 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     // The first interrupt stops the units in progress; they are saved as interrupted
     // (their nodes and time so far) and the run ends; a rerun solves them again.
     crate::shutdown::stop_gracefully();
-    let mut file = units_file::load_or_new(&args.results, &split)?;
+    let run = run_split(
+        &split,
+        &SplitJob {
+            results: Some(&args.results),
+            known: &args.known,
+            index: args.index,
+            goal,
+            jobs: args.jobs,
+            max_units: args.max_units,
+            time_limit: args.time_limit,
+            deadline: None,
+            checkpoints: args.checkpoints.as_deref(),
+            checkpoint_every: args.checkpoint_every,
+            search: &args.search,
+            quiet: args.output.quiet || args.output.json,
+        },
+    )?;
+    let report = SolveReport {
+        results: args.results.display().to_string(),
+        solved_now: run.solved_now,
+        jobs: args.jobs,
+        wall_seconds: run.wall_seconds,
+        skipped: run.skipped,
+        to_move: split.root.position().turn().name(),
+        summary: run.summary,
+    };
+    report::print(&report, args.output.json, false);
+    crate::shutdown::exit_if_stopped();
+    Ok(())
+}
+
+/// How to solve a split: what `units solve` and `kamon solve` (a position too early for
+/// one search) share.
+pub(super) struct SplitJob<'a> {
+    /// The results file, read first and written after every unit; `None`: kept in memory.
+    pub results: Option<&'a Path>,
+    /// Other results files of the split, read only.
+    pub known: &'a [PathBuf],
+    /// Only this unit (1-based).
+    pub index: Option<usize>,
+    pub goal: Goal,
+    pub jobs: usize,
+    pub max_units: Option<usize>,
+    /// Seconds for each unit.
+    pub time_limit: Option<f64>,
+    /// When the whole run stops, as an interrupt stops it.
+    pub deadline: Option<Instant>,
+    pub checkpoints: Option<&'a Path>,
+    pub checkpoint_every: f64,
+    pub search: &'a SearchArgs,
+    pub quiet: bool,
+}
+
+/// What a split's run did and what all the results known prove.
+pub(super) struct SplitRun {
+    solved_now: Vec<SolvedUnit>,
+    wall_seconds: f64,
+    skipped: Option<String>,
+    pub summary: Summary,
+    /// Whether an interrupt or the deadline stopped it.
+    pub stopped: bool,
+}
+
+/// Solves the units `job` asks for (see [`SplitJob`]), each result recorded as it comes.
+pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
+    let goal = job.goal;
+    let mut file = match job.results {
+        Some(path) => units_file::load_or_new(path, split)?,
+        None => UnitsFile::new(split),
+    };
     // What is known: this file's results and those of the files beside it (the other
     // parts of a job array), to pass over the units that are no longer needed.
     let mut known = file.clone();
-    for path in &args.known {
+    for path in job.known {
         let shown = path.display().to_string();
         let (other, _) = units_file::load(path)?;
-        known.merge(&split, other, &shown).map_err(Failure::input)?;
+        known.merge(split, other, &shown).map_err(Failure::input)?;
     }
-    let shown = args.results.display().to_string();
-    let checkpoints = match &args.checkpoints {
+    let shown = job
+        .results
+        .map_or("the results".to_owned(), |p| p.display().to_string());
+    let checkpoints = match job.checkpoints {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| {
                 Failure::input(format!(
@@ -268,14 +341,13 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
                 ))
             })?;
             Some(units_run::Checkpoints {
-                dir: dir.clone(),
-                every: Duration::from_secs_f64(args.checkpoint_every),
+                dir: dir.to_path_buf(),
+                every: Duration::from_secs_f64(job.checkpoint_every),
             })
         }
         None => None,
     };
-    let options = input::solver_options(&args.search, true);
-    let quiet = args.output.quiet || args.output.json;
+    let options = input::solver_options(job.search, true);
     let running = Running::default();
     let started = Instant::now();
     let known_before = known.clone();
@@ -294,16 +366,18 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             seconds: result.seconds,
         });
         known
-            .add(&split, result.clone(), &shown)
+            .add(split, result.clone(), &shown)
             .map_err(Failure::input)?;
-        file.add(&split, result.clone(), &shown)
+        file.add(split, result.clone(), &shown)
             .map_err(Failure::input)?;
-        units_file::save(&mut file, &split, &args.results)?;
+        if let Some(path) = job.results {
+            units_file::save(&mut file, split, path)?;
+        }
         if let Some(checkpoints) = &checkpoints {
-            checkpoints.tidy(&split, i, &result).map_err(|e| {
+            checkpoints.tidy(split, i, &result).map_err(|e| {
                 Failure::input(format!(
                     "{}: cannot remove it: {e}",
-                    checkpoints.path(&split, i).display()
+                    checkpoints.path(split, i).display()
                 ))
             })?;
         }
@@ -311,21 +385,21 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     };
     let solve = |i: usize, cancel: &Cancel| {
         units_run::solve_unit(
-            &split,
+            split,
             i,
             options,
-            args.time_limit,
+            job.time_limit,
             cancel,
             &running,
             checkpoints.as_ref(),
         )
         .map_err(|e| match e {
-            units_run::UnitError::Solve(e) => crate::input::solve_error(&args.search, e),
+            units_run::UnitError::Solve(e) => crate::input::solve_error(job.search, e),
             e => Failure::input(e),
         })
     };
-    // An interrupt raises `stop`, which stops every unit in progress (recorded as such)
-    // rather than the process.
+    // An interrupt (or the deadline) raises `stop`, which stops every unit in progress
+    // (recorded as such) rather than the process.
     let stop = Cancel::new();
     let (done, wait_for_done) = std::sync::mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
@@ -334,15 +408,16 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
                 wait_for_done.recv_timeout(Duration::from_millis(200))
             {
-                if crate::shutdown::stop_asked() {
+                let late = job.deadline.is_some_and(|d| Instant::now() >= d);
+                if crate::shutdown::stop_asked() || late {
                     stop.cancel();
                     break;
                 }
             }
         });
-        let status = || running_status(&split, &running);
-        let outcome = crate::output::with_status(quiet, "units", status, || {
-            if let Some(index) = args.index {
+        let status = || running_status(split, &running);
+        let outcome = crate::output::with_status(job.quiet, "units", status, || {
+            if let Some(index) = job.index {
                 if index == 0 || index > split.len() {
                     return Err(Failure::input(format!(
                         "--index {index}: the split has units 1 to {}",
@@ -350,7 +425,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
                     )));
                 }
                 let i = index - 1;
-                let values = known_before.values(&split);
+                let values = known_before.values(split);
                 if values[i].is_some() {
                     skipped = Some(format!("unit {index} is solved already"));
                 } else if !split.needed(i, &values, goal) {
@@ -364,32 +439,29 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             } else {
                 let run = UnitsRun {
                     goal,
-                    jobs: args.jobs,
-                    max_units: args.max_units,
+                    jobs: job.jobs,
+                    max_units: job.max_units,
                 };
-                run.run(&split, &known_before, stop, solve, &mut finished)
+                run.run(split, &known_before, stop, solve, &mut finished)
             }
         });
         drop(done);
         outcome
     });
     outcome?;
-    if solved_now.is_empty() && !args.results.exists() {
-        // Nothing solved: the file still says which split it is for.
-        units_file::save(&mut file, &split, &args.results)?;
+    if let Some(path) = job.results {
+        if solved_now.is_empty() && !path.exists() {
+            // Nothing solved: the file still says which split it is for.
+            units_file::save(&mut file, split, path)?;
+        }
     }
-    let report = SolveReport {
-        results: shown,
+    Ok(SplitRun {
         solved_now,
-        jobs: args.jobs,
         wall_seconds: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         skipped,
-        to_move: split.root.position().turn().name(),
-        summary: known.summary(&split),
-    };
-    report::print(&report, args.output.json, false);
-    crate::shutdown::exit_if_stopped();
-    Ok(())
+        summary: known.summary(split),
+        stopped: stop.is_cancelled(),
+    })
 }
 
 #[derive(Serialize)]
