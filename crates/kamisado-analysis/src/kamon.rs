@@ -102,7 +102,8 @@ impl SolveReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct ByUnits {
     pub depth: u32,
-    /// Units solved side by side, one thread each.
+    /// Units solved side by side at most, one thread and a table of the report's
+    /// `hash_mb` each (the report's `threads`).
     pub jobs: usize,
     /// What the units' results prove, as `kamon units merge` reports it.
     pub summary: crate::units_file::Summary,

@@ -16,9 +16,16 @@ pub struct SearchStats {
     pub nodes_per_second: u64,
     pub threads: usize,
     pub hash_mb: u64,
+    /// The fraction of the table in use at the end; NaN (and left out of JSON) where the
+    /// search's tables are gone when it reports (a split's units).
+    #[serde(skip_serializing_if = "is_nan")]
     pub table_fill: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_memory_bytes: Option<u64>,
+}
+
+fn is_nan(x: &f64) -> bool {
+    x.is_nan()
 }
 
 impl SearchStats {

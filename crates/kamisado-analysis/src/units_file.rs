@@ -657,7 +657,9 @@ impl UnitsFile {
                 .map(|i| i + 1),
             nodes: self.units.iter().map(|r| r.nodes).sum(),
             proof_nodes: split.proof_nodes(0, &values, &self.unit_nodes(split)),
-            seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0,
+            // `+ 0.0`: the sum of no seconds is -0.0.
+            seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0
+                + 0.0,
             first_cells: split
                 .first_cells(&values)
                 .into_iter()

@@ -738,11 +738,29 @@ fn kamon_solve_proves_an_early_position_by_its_units() {
                 "{what}"
             );
             assert_eq!(json["by_units"]["summary"]["value"], value.name(), "{what}");
+            // A first run's nodes are all its units' nodes, its rate over its own time.
             assert_eq!(
                 json["nodes"], json["by_units"]["summary"]["nodes"],
                 "{what}"
             );
+            let number = |key: &str| json[key].as_f64().unwrap();
+            let rate = number("nodes") / number("seconds");
+            assert!(
+                (number("nodes_per_second") - rate).abs() <= 1.0 + rate * 1e-6,
+                "{what}"
+            );
+            assert!(json.get("table_fill").is_none(), "{what}");
         }
+        // A rerun over a finished results file searches nothing and says the same.
+        let results = dir.join(format!("s{seed}-{after}.json"));
+        let results_arg = results.to_str().unwrap();
+        let first = kamon_solve(&record, &["--split", "2", "--results", results_arg]);
+        let again = kamon_solve(&record, &["--split", "2", "--results", results_arg]);
+        assert_eq!((first.code, again.code), (0, 0), "{}", again.stderr);
+        let (first, again) = (first.json(), again.json());
+        assert_eq!(again["nodes"], 0, "{again}");
+        assert_eq!(again["value"], value.name(), "{again}");
+        assert_eq!(again["by_units"]["summary"], first["by_units"]["summary"]);
         // Late positions are one search unless a split is asked for.
         let plain = kamon_solve(&record, &[]);
         assert_eq!(plain.code, 0, "{}", plain.stderr);
@@ -756,12 +774,19 @@ fn kamon_solve_proves_an_early_position_by_its_units() {
         &[
             "--time-limit",
             "1.5",
+            "--threads",
+            "2",
             "--results",
             results.to_str().unwrap(),
         ],
     );
     stopped.assert_one_line_error(1, "no answer within the time limit");
     assert!(stopped.stderr.contains("empty.json"), "{}", stopped.stderr);
+    assert!(
+        stopped.stderr.contains("for a later run"),
+        "{}",
+        stopped.stderr
+    );
     let (file, split) = read_units(&results);
     assert_eq!((split.depth, split.len()), (2, 110));
     assert!(!file.units.is_empty());
@@ -773,6 +798,13 @@ fn kamon_solve_proves_an_early_position_by_its_units() {
     let late = Record::random(1, 12).unwrap();
     kamon_solve(&late, &["--results", results.to_str().unwrap()])
         .assert_one_line_error(2, "--results");
+    kamon_solve(&late, &["--checkpoints", dir.to_str().unwrap()])
+        .assert_one_line_error(2, "--checkpoints");
+    let mut args: Vec<String> = vec!["kamon".into(), "solve".into(), "--value-only".into()];
+    args.extend(position_args(&late));
+    let too_big = ["--split", "1", "--threads", "1024", "--hash-mb", "1048576"];
+    args.extend(too_big.iter().map(|s| s.to_string()));
+    run(&args).assert_one_line_error(2, "the units' tables would take");
     let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
     args.extend(position_args(&late));
     args.extend(["--split".into(), "2".into()]);

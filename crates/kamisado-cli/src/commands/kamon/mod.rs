@@ -234,9 +234,12 @@ pub struct SolveArgs {
     /// With --value-only: prove the value by splitting the position into the units this many placements below, solved apart and merged (as `kamon units solve`), --threads of them side by side (default: all cores) on one thread and a --hash-mb table each; without it, a position with fewer than two placements made is split so that its units are two placements in, and any other is one search
     #[arg(long, value_name = "D", requires = "value_only", allow_negative_numbers = true, value_parser = whole::<u32>(1, 3))]
     pub split: Option<u32>,
-    /// With a split: keep the units' results in this file (as `kamon units solve --results`), so that a run stopped part way resumes
+    /// With a split: keep the units' results in this file (as `kamon units solve --results`), so that a run stopped part way goes on from the units it solved
     #[arg(long, value_name = "FILE", requires = "value_only")]
     pub results: Option<PathBuf>,
+    /// With a split: save each running unit's table in this directory (as `kamon units solve --checkpoints`), so that a unit stopped part way goes on where it stopped
+    #[arg(long, value_name = "DIR", requires = "value_only")]
+    pub checkpoints: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

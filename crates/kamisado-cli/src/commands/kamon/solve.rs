@@ -39,6 +39,8 @@ impl Report for SolveReport {
                     Some(w) => format!("{w} wins"),
                 }
             )),
+            (None, _) if self.by_units.is_some() => out
+                .push_str("value       not proven: the run stopped before its units settled it\n"),
             (None, _) => out.push_str("value       not solved within the time limit\n"),
         }
         if let (Some(best), Some(pv)) = (&self.best, &self.pv) {
@@ -53,10 +55,11 @@ impl Report for SolveReport {
         if let Some(by) = &self.by_units {
             let s = &by.summary;
             out.push_str(&format!(
-                "units       {} of {} solved (the positions {} placements below; {} side by side, one thread each): {}\n",
+                "units       {} of {} solved (the positions {} placement{} below; up to {} side by side, one thread each): {}\n",
                 s.units_solved,
                 s.units,
                 by.depth,
+                if by.depth == 1 { "" } else { "s" },
                 by.jobs,
                 match s.value {
                     Some(_) => "the value follows by the AND/OR rule".to_owned(),
@@ -67,9 +70,10 @@ impl Report for SolveReport {
                 }
             ));
             out.push_str(&format!(
-                "searched    {} nodes in {:.1} s of wall time, {} s of the units' own\n",
+                "searched    {} nodes in {:.1} s of wall time; all the units' results: {} nodes, {:.1} s of their own\n",
                 crate::output::thousands(self.stats.nodes),
                 self.stats.seconds,
+                crate::output::thousands(s.nodes),
                 s.seconds
             ));
             if let Some(proof) = s.proof_nodes {
@@ -95,10 +99,15 @@ pub fn run(args: SolveArgs) -> Result<()> {
     if let Some(depth) = split {
         return run_by_units(&args, record, depth);
     }
-    if args.results.is_some() {
-        return Err(Failure::input(
-            "--results: only with a split (--split, or a position with fewer than two placements made)",
-        ));
+    for (flag, given) in [
+        ("--results", args.results.is_some()),
+        ("--checkpoints", args.checkpoints.is_some()),
+    ] {
+        if given {
+            return Err(Failure::input(format!(
+                "{flag}: only with a split (--split, or a position with fewer than two placements made)"
+            )));
+        }
     }
     let solver = input::solver(record.layout(), &args.search, args.value_only)?;
     let limit = args.time_limit.map(Duration::from_secs_f64);
@@ -134,6 +143,14 @@ fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Res
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
+    let tables_mb = jobs as u64 * args.search.hash_mb;
+    if tables_mb > limits::HASH_MB.max {
+        return Err(Failure::input(format!(
+            "--threads {jobs} and --hash-mb {}: the units' tables would take {tables_mb} MiB, more than {} MiB",
+            args.search.hash_mb,
+            limits::HASH_MB.max
+        )));
+    }
     // Each unit on one thread (the value search's default) and a table of --hash-mb.
     let unit_search = SearchArgs {
         threads: None,
@@ -154,32 +171,30 @@ fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Res
             deadline: args
                 .time_limit
                 .map(|limit| started + Duration::from_secs_f64(limit)),
-            checkpoints: None,
+            checkpoints: args.checkpoints.as_deref(),
             checkpoint_every: 600.0,
             search: &unit_search,
             quiet: args.output.quiet || args.output.json,
         },
     )?;
     let summary = run.summary;
+    // This run's search; the summary holds every unit's, earlier runs' too.
     let seconds = started.elapsed().as_secs_f64();
     let stats = SearchStats {
-        nodes: summary.nodes,
+        nodes: run.nodes_now,
         seconds,
-        nodes_per_second: (summary.nodes as f64 / summary.seconds.max(1e-9)) as u64,
+        nodes_per_second: (run.nodes_now as f64 / seconds.max(1e-9)) as u64,
         threads: jobs,
-        hash_mb: args.search.hash_mb * jobs as u64,
-        table_fill: 0.0,
+        hash_mb: args.search.hash_mb,
+        table_fill: f64::NAN,
         peak_memory_bytes: kamisado_analysis::peak_memory_bytes(),
     };
     let value = summary.value.and_then(kamisado_solver::Value::from_name);
     if value.is_none() && run.stopped && !crate::shutdown::stop_asked() {
-        let kept = match &args.results {
-            Some(path) => format!("; the units solved are in {}", path.display()),
-            None => "; --results FILE keeps the units solved for a later run".to_owned(),
-        };
         return Err(Failure::internal(format!(
-            "{}{kept}",
-            limits::no_answer_in_time(args.time_limit.unwrap_or_default(), summary.nodes)
+            "{}; {}",
+            limits::no_answer_in_time(args.time_limit.unwrap_or_default(), run.nodes_now),
+            kept_where(args)
         )));
     }
     let mut report = SolveReport::new(&record, value, None, stats);
@@ -189,6 +204,20 @@ fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Res
         summary,
     });
     report::print(&report, args.output.json, use_colour(args.output.no_color));
+    if value.is_none() && !args.output.json {
+        eprintln!("{}", kept_where(args));
+    }
     crate::shutdown::exit_if_stopped();
     Ok(())
+}
+
+/// Where a split stopped part way keeps its work, for the line that says so.
+fn kept_where(args: &SolveArgs) -> String {
+    match &args.results {
+        Some(path) => format!(
+            "the units' results are in {} for a later run",
+            path.display()
+        ),
+        None => "--results FILE would keep the units solved for a later run".to_owned(),
+    }
 }

@@ -310,6 +310,9 @@ pub(super) struct SplitRun {
     wall_seconds: f64,
     skipped: Option<String>,
     pub summary: Summary,
+    /// The nodes of the units this run searched (a unit resumed from its saved table
+    /// counted whole).
+    pub nodes_now: u64,
     /// Whether an interrupt or the deadline stopped it.
     pub stopped: bool,
 }
@@ -456,6 +459,7 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
         }
     }
     Ok(SplitRun {
+        nodes_now: solved_now.iter().map(|u| u.nodes).sum(),
         solved_now,
         wall_seconds: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         skipped,
