@@ -641,6 +641,47 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
     }
     assert_eq!(report["summary"]["first_player_wins"]["count"], proven_wins);
 
+    // The timed runs of `kamon solve` (data/kamon-timing/): each proves its layout's value
+    // on its own, and its units are in the layout's units file, result for result.
+    for entry in std::fs::read_dir(format!("{root}/data/kamon-timing")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if name.ends_with("-report.json") {
+            continue;
+        }
+        let (timed, split) = read_units(&path);
+        let layout_file = units
+            .iter()
+            .find(|p| p.file_name().unwrap().to_str() == Some(name.as_str()))
+            .unwrap_or_else(|| panic!("{name}: no units file of that name"));
+        let (shipped_units, shipped_split) = read_units(layout_file);
+        assert_eq!(
+            split.root.to_string(),
+            shipped_split.root.to_string(),
+            "{name}"
+        );
+        let value = timed.summary(&split).value;
+        assert!(value.is_some(), "{name}: the timed run proves nothing");
+        assert_eq!(value, shipped_units.summary(&shipped_split).value, "{name}");
+        for unit in timed.units.iter().filter(|u| u.value.is_some()) {
+            assert!(
+                shipped_units.units.contains(unit),
+                "{name}: {:?}",
+                unit.moves
+            );
+        }
+        let report =
+            std::fs::read_to_string(path.with_file_name(name.replace(".json", "-report.json")))
+                .unwrap();
+        let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+        assert_eq!(report["value"].as_str(), value, "{name}");
+        assert_eq!(
+            report["by_units"]["summary"]["nodes"],
+            timed.summary(&split).nodes,
+            "{name}"
+        );
+    }
+
     let svg = dir.join("chart.svg");
     let plot = common::kamisado_in(
         root,
