@@ -53,35 +53,16 @@ impl Report for SolveReport {
             out.push_str(&format!("ends by     {how}\n"));
         }
         if let Some(by) = &self.by_units {
-            let s = &by.summary;
             out.push_str(&format!(
-                "units       {} of {} solved (the positions {} placement{} below; up to {} side by side, one thread each): {}\n",
-                s.units_solved,
-                s.units,
-                by.depth,
-                if by.depth == 1 { "" } else { "s" },
-                by.jobs,
-                match s.value {
-                    Some(_) => "the value follows by the AND/OR rule".to_owned(),
-                    None => format!(
-                        "at least a {} and at most a {}; {} units could still change it",
-                        s.at_least, s.at_most, s.units_needed
-                    ),
-                }
-            ));
-            out.push_str(&format!(
-                "searched    {} nodes in {:.1} s of wall time; all the units' results: {} nodes, {:.1} s of their own\n",
+                "this run    {} nodes in {:.1} s of wall time, up to {} units side by side (the positions {} placement{} below), one thread each\n",
                 crate::output::thousands(self.stats.nodes),
                 self.stats.seconds,
-                crate::output::thousands(s.nodes),
-                s.seconds
+                by.jobs,
+                by.depth,
+                if by.depth == 1 { "" } else { "s" },
             ));
-            if let Some(proof) = s.proof_nodes {
-                out.push_str(&format!(
-                    "proof       {} nodes in the units the value rests on\n",
-                    crate::output::thousands(proof)
-                ));
-            }
+            // What the units prove, as `kamon units solve` and `units merge` say it.
+            out.push_str(&units::summary_text(&by.summary, self.to_move));
             return out;
         }
         out.push_str(&format!("searched    {}\n", self.stats.line()));

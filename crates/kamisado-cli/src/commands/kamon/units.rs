@@ -70,7 +70,7 @@ pub fn list(args: UnitsListArgs) -> Result<()> {
 }
 
 /// The text of a summary, shared by `units solve` and `units merge`.
-fn summary_text(summary: &Summary, to_move: &str) -> String {
+pub(super) fn summary_text(summary: &Summary, to_move: &str) -> String {
     let mut out = String::new();
     match summary.value {
         Some(value) => out.push_str(&format!(
