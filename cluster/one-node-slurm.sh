@@ -60,9 +60,15 @@ node_idle() { [ "$(sinfo -h -n "$NODE" -o %t 2>/dev/null)" = idle ]; }
 
 up() {
     install_packages
-    if [ -e "$BASE/run/slurmctld.pid" ] || [ -e "$BASE/munge/munged.pid" ]; then
-        log "a cluster already runs from $BASE (pid files exist); run '$0 down' first"
+    # Pid files whose daemons are gone are left by a session that ended without `down`
+    # (CI once failed on them): only a live daemon means a cluster runs.
+    if runs "$BASE/run/slurmctld.pid" slurmctld || runs "$BASE/run/slurmd.pid" slurmd ||
+        runs "$BASE/munge/munged.pid" munged; then
+        log "a cluster already runs from $BASE; run '$0 down' first"
         exit 1
+    fi
+    if [ -e "$BASE/run/slurmctld.pid" ] || [ -e "$BASE/munge/munged.pid" ]; then
+        log "removing $BASE: its pid files name no running daemon (a cluster that was not shut down)"
     fi
     rm -rf "$BASE"
     mkdir -p "$BASE"/{etc,key,munge,state/ctld,state/d,log,run}
@@ -133,6 +139,14 @@ node_idle_or_busy() { sinfo -h -n "$NODE" -o %t 2>/dev/null | grep -Eq '^(idle|m
 
 # A process that is gone or a zombie is not alive.
 alive() { [ -e /proc/"$1" ] && ! grep -q '^State:.*Z' /proc/"$1"/status 2>/dev/null; }
+
+# runs PIDFILE NAME: the pid file names a live process called NAME.
+runs() {
+    local pid
+    [ -s "$1" ] || return 1
+    pid=$(cat "$1")
+    [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = "$2" ] && alive "$pid"
+}
 
 # stop PIDFILE NAME: TERM the process the pid file names if it is NAME, KILL after 30 s.
 stop() {
