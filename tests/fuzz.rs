@@ -1,7 +1,7 @@
 //! A fuzz harness for every parser, on stable Rust, run as an ordinary test: position
 //! text, move lists, game records, match positions and match records, KEI lines in both
 //! directions (and the bounded line reader under them), database files (header and
-//! records), Kamon certificates and data files (the survey, units results, whole games),
+//! records), Kamon certificates, walk certificates and data files (the survey, units results, whole games),
 //! and every reader of a file by name (databases, certificates, proof files,
 //! text), whose memory is bounded: a test runs them on huge and special files under an
 //! address-space limit.
@@ -253,6 +253,40 @@ fn kamon_certificate_target(bytes: &[u8]) {
     }
 }
 
+/// A Kamon walk certificate: read, and if it reads, walked (with a small memory limit)
+/// without panicking; and the same bytes with their checksum made right again, so that
+/// altered claims and choices reach the walk.
+fn kamon_walk_target(bytes: &[u8]) {
+    let limits = kamon_cert::WalkLimits { positions: 100_000 };
+    let read_and_check = |bytes: &[u8]| match kamon_cert::WalkCertificate::decode(bytes) {
+        Ok(walk) => {
+            if let Err(e) = kamon_cert::check_walk(&walk, limits, &mut |_| {}) {
+                let _ = e.to_string();
+            }
+            assert_eq!(
+                kamon_cert::WalkCertificate::decode(&walk.encode())
+                    .ok()
+                    .as_ref(),
+                Some(&walk),
+                "a walk certificate read is written back the same"
+            );
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    };
+    read_and_check(bytes);
+    if bytes.len() >= 16 {
+        let mut fixed = bytes.to_vec();
+        fixed[12..16].fill(0);
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&fixed);
+        let crc = hasher.finalize();
+        fixed[12..16].copy_from_slice(&crc.to_le_bytes());
+        read_and_check(&fixed);
+    }
+}
+
 /// Where [`files_target`] writes its input: one file per thread.
 fn scratch_file() -> PathBuf {
     let thread = format!("{:?}", std::thread::current().id())
@@ -290,6 +324,14 @@ fn files_target(bytes: &[u8]) {
     match kamon_cert::Certificate::read(&path) {
         Ok(cert) => {
             let _ = kamon_cert::Certificate::decode(&cert.encode()).unwrap();
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+    match kamon_cert::WalkCertificate::read(&path) {
+        Ok(walk) => {
+            let _ = kamon_cert::WalkCertificate::decode(&walk.encode()).unwrap();
         }
         Err(e) => {
             let _ = e.to_string();
@@ -373,7 +415,7 @@ struct Target {
     alphabet: &'static [u8],
 }
 
-const TARGETS: [Target; 9] = [
+const TARGETS: [Target; 10] = [
     Target {
         name: "position",
         run: position_target,
@@ -413,6 +455,11 @@ const TARGETS: [Target; 9] = [
         name: "kamon-certificate",
         run: kamon_certificate_target,
         alphabet: b"\x00\x01\x02\x03\x3f\x40\xff\x7f\x80KAMONCRT123456abcdef-/",
+    },
+    Target {
+        name: "kamon-walk",
+        run: kamon_walk_target,
+        alphabet: b"\x00\x01\x02\x03\x3f\x40\xff\x7f\x80KAMONWLK123456abcdef-/",
     },
     Target {
         name: "kamon-files",
@@ -625,6 +672,9 @@ fn readers_under_a_memory_limit() {
     kamon_cert.extend_from_slice(&1u32.to_le_bytes());
     kamon_cert.extend_from_slice(&0u32.to_le_bytes());
     kamon_cert.extend_from_slice(&((size - 32) / 16 - 1).to_le_bytes());
+    // A walk certificate's header: one claim, no layout text, and words to fill it.
+    let mut kamon_walk = kamon_cert.clone();
+    kamon_walk[..8].copy_from_slice(b"KAMONWLK");
     let mut proofs = b"KMATCHPF".to_vec();
     proofs.extend_from_slice(&1u32.to_le_bytes());
     proofs.extend_from_slice(&[0; 4]);
@@ -643,6 +693,7 @@ fn readers_under_a_memory_limit() {
         huge("huge.kmp", &proofs),
         huge("huge.kdb", b"KAMISADB"),
         huge("huge-kamon.kcert", &kamon_cert),
+        huge("huge-kamon.kwalk", &kamon_walk),
         PathBuf::from("/dev/zero"),
         fifo,
     ];
@@ -652,6 +703,7 @@ fn readers_under_a_memory_limit() {
         assert!(kamisado_cert::Certificate::read(path).is_err(), "{shown}");
         assert!(kamisado_match_solver::file::read(path).is_err(), "{shown}");
         assert!(kamon_cert::Certificate::read(path).is_err(), "{shown}");
+        assert!(kamon_cert::WalkCertificate::read(path).is_err(), "{shown}");
         assert!(
             kamisado_files::read(path, 256 << 20, "a test file").is_err(),
             "{shown}"
@@ -707,6 +759,11 @@ fn file_readers_refuse_huge_and_special_files_in_bounded_memory() {
 #[test]
 fn kamon_certificates_never_panic() {
     assert!(fuzz(target("kamon-certificate")) > 100);
+}
+
+#[test]
+fn kamon_walk_certificates_never_panic() {
+    assert!(fuzz(target("kamon-walk")) > 100);
 }
 
 #[test]

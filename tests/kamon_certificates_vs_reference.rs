@@ -4,10 +4,11 @@
 //! claimed values against the reference's exhaustive minimax where it can reach.
 
 use kamisado_solver::{Cancel, Options, Solver};
-use kamon_cert::{check, prove, Certificate};
+use kamon_cert::{check, check_walk, pack, prove, Certificate, WalkCertificate, WalkLimits};
 use kamon_core::{KamonGame, Layout, Record};
 use reference::{
-    check_kamon_certificate, kamon_key, kamon_random_moves, kamon_solve, RefCertError,
+    check_kamon_certificate, check_kamon_walk, kamon_key, kamon_random_moves, kamon_solve,
+    RefCertError,
 };
 
 fn solver(layout: &Layout) -> Solver<KamonGame> {
@@ -122,10 +123,16 @@ fn deeper_certificates_check_in_both_checkers_and_forgeries_in_neither() {
     assert!(dropped > 20, "{dropped}");
 }
 
+/// The reference walks a proof about a hundred times slower than the fast checker
+/// (0.1 ms a position): a whole layout's walk certificate (177 M positions) would take
+/// it hours, so files above this size are checked by the fast checker here and by the
+/// reference by hand (`a_large_walk_certificate_checks_in_the_reference`).
+const REFERENCE_MAX_BYTES: u64 = 4 << 20;
+
 #[test]
 fn shipped_kamon_certificates_check_in_the_reference() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/certificates");
-    let mut checked = 0;
+    let (mut by_reference, mut whole_games) = (0, 0);
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if !path
@@ -137,16 +144,142 @@ fn shipped_kamon_certificates_check_in_the_reference() {
             continue;
         }
         let bytes = std::fs::read(&path).unwrap();
-        let proved =
-            check_kamon_certificate(&bytes).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let cert = Certificate::decode(&bytes).unwrap();
-        let fast = check(&cert).unwrap();
-        assert_eq!(proved.len(), fast.claims.len());
-        checked += 1;
+        let shown = path.display();
+        let small = bytes.len() as u64 <= REFERENCE_MAX_BYTES;
+        if path.extension().is_some_and(|e| e == "kwalk") {
+            let walk = WalkCertificate::decode(&bytes).unwrap();
+            let fast = check_walk(&walk, WalkLimits::default(), &mut |_| {})
+                .unwrap_or_else(|e| panic!("{shown}: {e}"));
+            if small {
+                let proved = check_kamon_walk(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
+                assert_eq!(proved.len(), fast.verified.claims.len());
+                by_reference += 1;
+            }
+            if walk.claims.iter().all(|c| c.position.placed() == 0) {
+                whole_games += 1;
+            }
+        } else {
+            let cert = Certificate::decode(&bytes).unwrap();
+            let fast = check(&cert).unwrap_or_else(|e| panic!("{shown}: {e}"));
+            if small {
+                let proved =
+                    check_kamon_certificate(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
+                assert_eq!(proved.len(), fast.claims.len());
+                by_reference += 1;
+            }
+        }
     }
     assert!(
-        checked >= 1,
-        "no Kamon certificate shipped in {}",
+        by_reference >= 2,
+        "fewer than two Kamon certificates small enough for the reference in {}",
         dir.display()
     );
+    assert!(
+        whole_games >= 1,
+        "no whole game's certificate in {}",
+        dir.display()
+    );
+}
+
+fn walk_of(cert: &Certificate) -> WalkCertificate {
+    pack(
+        std::slice::from_ref(cert),
+        None,
+        WalkLimits::default(),
+        &mut |_| {},
+    )
+    .unwrap()
+    .certificate
+}
+
+fn fast_walk_checks(walk: &WalkCertificate) -> bool {
+    check_walk(walk, WalkLimits::default(), &mut |_| {}).is_ok()
+}
+
+#[test]
+fn walk_certificates_check_in_both_checkers_with_the_minimax_value() {
+    let (mut checked, mut values) = (0, std::collections::BTreeMap::new());
+    for seed in 0..3_000 {
+        let (layout, moves, record) = game(seed, 24 + (seed % 5) as usize);
+        if record.position().is_over() {
+            continue;
+        }
+        let walk = walk_of(&certificate(&record));
+        let bytes = walk.encode();
+        let proved = check_kamon_walk(&bytes).unwrap_or_else(|e| panic!("{layout} {moves}: {e:?}"));
+        assert!(fast_walk_checks(&walk));
+        let (reference_value, _) = kamon_solve(&layout, &moves).unwrap();
+        assert!(
+            proved[0].ends_with(&format!(": {reference_value} for the side to move")),
+            "{proved:?} vs {reference_value}"
+        );
+        *values.entry(reference_value).or_insert(0) += 1;
+        checked += 1;
+        if checked >= 60 && values.len() == 3 {
+            break;
+        }
+    }
+    assert_eq!(
+        values.len(),
+        3,
+        "wins, draws and losses all met: {values:?}"
+    );
+}
+
+#[test]
+fn deeper_walks_agree_in_both_checkers_and_forgeries_pass_neither() {
+    let mut forged = 0;
+    for seed in 200..210 {
+        let (layout, moves, record) = game(seed, 14);
+        if record.position().is_over() {
+            continue;
+        }
+        let walk = walk_of(&certificate(&record));
+        assert!(check_kamon_walk(&walk.encode()).is_ok(), "{layout} {moves}");
+        let mut opposite = walk.clone();
+        opposite.claims[0].value = walk.claims[0].value.flip();
+        if opposite.claims[0].value != walk.claims[0].value {
+            assert!(matches!(
+                check_kamon_walk(&opposite.encode()),
+                Err(RefCertError::Fails(_))
+            ));
+            assert!(!fast_walk_checks(&opposite));
+        }
+        // Altered choices: both checkers accept the same streams and refuse the same,
+        // and what they accept is the true claim.
+        for i in 0..walk.choices.len().min(16) {
+            for bit in [0, 1, 5, 77] {
+                let mut altered = walk.clone();
+                altered.choices[i] ^= 1 << bit;
+                let reference = check_kamon_walk(&altered.encode()).is_ok();
+                assert_eq!(reference, fast_walk_checks(&altered), "word {i} bit {bit}");
+                forged += 1;
+            }
+        }
+        let mut cut = walk.clone();
+        if cut.choices.pop().is_some() {
+            assert!(check_kamon_walk(&cut.encode()).is_err());
+            assert!(!fast_walk_checks(&cut));
+        }
+    }
+    assert!(forged > 100, "{forged}");
+}
+
+/// A large walk certificate (a whole layout's) in the reference's checker, which takes
+/// minutes to an hour for one: run by hand, with the file in `KAMON_WALK`:
+/// `KAMON_WALK=data/certificates/kamon-seed1-whole.kwalk cargo test --release --test
+/// kamon_certificates_vs_reference -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn a_large_walk_certificate_checks_in_the_reference() {
+    let path = std::env::var("KAMON_WALK").expect("KAMON_WALK names a walk certificate");
+    let bytes = std::fs::read(&path).unwrap();
+    let started = std::time::Instant::now();
+    let proved = check_kamon_walk(&bytes).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+    println!(
+        "{path}: {proved:?} in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let walk = WalkCertificate::decode(&bytes).unwrap();
+    assert_eq!(proved.len(), walk.claims.len());
 }

@@ -38,6 +38,7 @@ const FORMAT: WordFormat = WordFormat {
     text: None,
     max_text: 0,
     max_file: MAX_FILE_BYTES,
+    ascending: true,
 };
 
 /// Why a file is not a readable certificate (as opposed to a readable one whose proof

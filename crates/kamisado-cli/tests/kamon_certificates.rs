@@ -119,6 +119,149 @@ fn damaged_forged_and_special_files_are_refused() {
 }
 
 #[test]
+fn units_certificates_pack_into_a_walk_of_the_position_above_them() {
+    // Seed 3 after 14 placements, split two placements down: every unit proved by
+    // `kamon prove`, packed under the root, and the walk checked by `certificate check`.
+    let dir = scratch("pack");
+    let record = Record::random(3, 14).unwrap();
+    let layout = record.layout().to_string();
+    let root = record.moves_text();
+    let pos = record.position();
+    let mut certs = Vec::new();
+    for a in pos.legal_cells(record.layout()) {
+        let after_a = pos.play_unchecked(record.layout(), a);
+        for b in after_a.legal_cells(record.layout()) {
+            if after_a.play_unchecked(record.layout(), b).is_over() {
+                continue;
+            }
+            let file = dir.join(format!("{a}-{b}.kcert"));
+            let moves = format!("{root} {a} {b}");
+            let run = kamisado(
+                &[
+                    "kamon",
+                    "prove",
+                    "--layout",
+                    &layout,
+                    "--moves",
+                    &moves,
+                    "--out",
+                    file.to_str().unwrap(),
+                    "--hash-mb",
+                    "16",
+                    "-q",
+                ],
+                "",
+            );
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            certs.push(file.to_str().unwrap().to_owned());
+        }
+    }
+    assert!(certs.len() > 10, "{}", certs.len());
+    let walk = dir.join("root.kwalk");
+    let walk_text = walk.to_str().unwrap();
+    let mut args = vec!["kamon", "pack"];
+    args.extend(certs.iter().map(String::as_str));
+    args.extend(["--root", &root, "--out", walk_text, "--json"]);
+    let run = kamisado(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let packed = run.json();
+    let solve = kamisado(
+        &[
+            "kamon",
+            "solve",
+            "--seed",
+            "3",
+            "--after",
+            "14",
+            "--value-only",
+            "--json",
+        ],
+        "",
+    );
+    let value = solve.json()["value"].clone();
+    assert_eq!(packed["claims"][0]["value"], value);
+    assert!(packed["bytes"].as_u64().unwrap() < 64 * packed["choices"].as_u64().unwrap());
+
+    let check = kamisado(&["certificate", "check", walk_text, "--json"], "");
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    let checked = check.json();
+    assert_eq!(checked["verified"], true);
+    assert_eq!(checked["claims"][0]["value"], value);
+    assert_eq!(checked["walk"]["choices"], packed["choices"]);
+    assert_eq!(checked["walk"]["bits"], packed["bits"]);
+    let text = kamisado(&["certificate", "check", walk_text], "");
+    assert!(text.stdout.contains("Kamon walk"), "{}", text.stdout);
+
+    // A walk too large for the limit given is refused, in one line (exit 1).
+    kamisado(
+        &["certificate", "check", walk_text, "--max-positions", "2"],
+        "",
+    )
+    .assert_one_line_error(1, "more than 2 positions");
+    // Damage: a flipped byte (checksum) and a cut file (length), exit 2.
+    let bytes = std::fs::read(&walk).unwrap();
+    let bad = dir.join("bad.kwalk");
+    let bad_text = bad.to_str().unwrap();
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - 3;
+    flipped[at] ^= 0x10;
+    std::fs::write(&bad, &flipped).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(2, "checksum");
+    std::fs::write(&bad, &bytes[..bytes.len() - 16]).unwrap();
+    kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(2, "damaged");
+    // Without the units of the proof's first placement the root is not decided (exit 1),
+    // a certificate of another layout is refused (exit 2), and so is a damaged one.
+    let other = dir.join("other.kcert");
+    let run = kamisado(
+        &[
+            "kamon",
+            "prove",
+            "--seed",
+            "4",
+            "--after",
+            "20",
+            "--out",
+            other.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut mixed = vec!["kamon", "pack", certs[0].as_str(), other.to_str().unwrap()];
+    mixed.extend(["--out", bad_text]);
+    kamisado(&mixed, "").assert_one_line_error(2, "layout");
+    kamisado(
+        &[
+            "kamon",
+            "pack",
+            certs[0].as_str(),
+            "--root",
+            &root,
+            "--out",
+            bad_text,
+        ],
+        "",
+    )
+    .assert_one_line_error(1, "do not decide");
+    kamisado(&["kamon", "pack", walk_text, "--out", bad_text], "")
+        .assert_one_line_error(2, "not a Kamon certificate");
+    kamisado(
+        &[
+            "kamon",
+            "pack",
+            certs[0].as_str(),
+            "--root",
+            "z9",
+            "--out",
+            bad_text,
+        ],
+        "",
+    )
+    .assert_one_line_error(2, "--root");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
 fn the_survey_chart_is_drawn_from_the_survey() {
     let dir = scratch("plot");
     let out = dir.join("chart.svg");

@@ -580,6 +580,29 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
         .collect();
     let mut args = vec!["kamon".to_string(), "whole".into()];
     args.extend(names.iter().cloned());
+    // The shipped walk certificates of empty boards, named in their layouts' entries
+    // (their proofs are checked in tests/kamon_certificates_vs_reference.rs).
+    let mut certificates: Vec<String> = std::fs::read_dir(format!("{root}/data/certificates"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_str().unwrap().to_owned())
+        .filter(|name| name.ends_with(".kwalk"))
+        .filter(|name| {
+            let walk = kamon_cert::WalkCertificate::read(std::path::Path::new(&format!(
+                "{root}/data/certificates/{name}"
+            )))
+            .unwrap();
+            walk.claims.iter().all(|c| c.position.placed() == 0)
+        })
+        .map(|name| format!("data/certificates/{name}"))
+        .collect();
+    certificates.sort();
+    assert!(
+        !certificates.is_empty(),
+        "no whole-layout walk certificate shipped"
+    );
+    for c in &certificates {
+        args.extend(["--certificate".into(), c.clone()]);
+    }
     args.extend(["--out".into(), out.display().to_string(), "--json".into()]);
     let run = common::kamisado_in(
         root,
@@ -597,6 +620,14 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
     let report = run.json();
     let layouts = report["layouts"].as_array().unwrap();
     assert_eq!(layouts.len(), units.len());
+    let named: Vec<&str> = layouts
+        .iter()
+        .filter_map(|l| l["certificate"].as_str())
+        .collect();
+    assert_eq!(
+        named, certificates,
+        "every whole-layout certificate named once"
+    );
     let mut proven_wins = 0;
     for (layout, path) in layouts.iter().zip(&units) {
         let (file, split) = read_units(path);
@@ -850,4 +881,41 @@ fn kamon_solve_proves_an_early_position_by_its_units() {
     args.extend(position_args(&late));
     args.extend(["--split".into(), "2".into()]);
     assert_eq!(run(&args).code, 2);
+}
+
+#[test]
+fn a_whole_games_certificate_must_claim_what_its_layouts_units_prove() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let dir = scratch("whole-cert");
+    let whole = |cert: &str| {
+        common::kamisado_in(
+            root,
+            &[
+                "kamon",
+                "whole",
+                "data/kamon-units/seed1.json",
+                "--certificate",
+                cert,
+            ],
+            "",
+        )
+    };
+    // A walk of a position 8 placements in is no whole game's.
+    whole("data/certificates/kamon-seed1-after8.kwalk")
+        .assert_one_line_error(2, "does not claim the empty board");
+    // A walk of another layout has no units file here.
+    whole("tests/fuzz-corpus/kamon-walk/seed4-after20.kwalk")
+        .assert_one_line_error(2, "no units file is of its layout");
+    // The seed 1 walk with its claim turned to a loss.
+    let mut forged = kamon_cert::WalkCertificate::read(std::path::Path::new(&format!(
+        "{root}/data/certificates/kamon-seed1.kwalk"
+    )))
+    .unwrap();
+    forged.claims[0].value = forged.claims[0].value.flip();
+    let path = dir.join("forged.kwalk");
+    std::fs::write(&path, forged.encode()).unwrap();
+    whole(path.to_str().unwrap()).assert_one_line_error(2, "claims a loss for Black");
+    let run = whole("data/certificates/kamon-seed1.kwalk");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::remove_dir_all(dir).ok();
 }

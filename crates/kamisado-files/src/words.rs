@@ -1,5 +1,5 @@
-//! The word file: the framing both certificate formats share (Kamisado's `KAMICERT`,
-//! Kamon's `KAMONCRT`), written and checked once.
+//! The word file: the framing the certificate formats share (Kamisado's `KAMICERT`,
+//! Kamon's `KAMONCRT` and its walk certificates' `KAMONWLK`), written and checked once.
 //!
 //! | offset | bytes | field |
 //! |---|---|---|
@@ -11,7 +11,7 @@
 //! | 24 | 8 | number of entries N, u64 little-endian |
 //! | 32 | P | the text, zero-padded to P = L rounded up to a multiple of 16 |
 //! | 32 + P | 16 C | the claims, each a little-endian u128 |
-//! | 32 + P + 16 C | 16 N | the entries, little-endian u128s in strictly ascending order |
+//! | 32 + P + 16 C | 16 N | the entries, little-endian u128s (in strictly ascending order where the format sorts them) |
 //!
 //! The file is exactly 32 + P + 16 (C + N) bytes. What a claim, an entry and the text
 //! mean is each format's; here is only what makes a file whole: the magic, the version,
@@ -47,6 +47,9 @@ pub struct WordFormat {
     pub max_text: u32,
     /// The largest file read.
     pub max_file: u64,
+    /// Whether the entries must be strictly ascending: a sorted list, which a checker
+    /// searches by key. A walk certificate's words are a stream of bits, in no order.
+    pub ascending: bool,
 }
 
 /// A word file's contents.
@@ -129,11 +132,12 @@ impl WordFormat {
     ///
     /// # Panics
     ///
-    /// If the entries are not strictly ascending, the text is longer than the format's
+    /// If the entries of an [`WordFormat::ascending`] format are not strictly ascending,
+    /// the text is longer than the format's
     /// [`WordFormat::max_text`], or there are more than `u32::MAX` claims.
     pub fn encode(&self, text: &[u8], claims: &[u128], entries: &[u128]) -> Vec<u8> {
         assert!(
-            entries.windows(2).all(|w| w[0] < w[1]),
+            !self.ascending || entries.windows(2).all(|w| w[0] < w[1]),
             "entries must be strictly ascending"
         );
         let text_len = u32::try_from(text.len())
@@ -233,7 +237,7 @@ impl WordFormat {
 
     /// The contents of a file's bytes: the header, the length and the checksum are
     /// checked before anything else is read, then the padding, that there is a claim, and
-    /// that the entries ascend.
+    /// that the entries ascend (in a format that sorts them).
     pub fn decode(&self, bytes: &[u8]) -> Result<Words, WordsError> {
         let header = self.header(bytes, bytes.len() as u64)?;
         let computed = crc_of(bytes);
@@ -262,7 +266,10 @@ impl WordFormat {
             .map(|w| u128::from_le_bytes(w.try_into().expect("sixteen bytes")));
         let claims: Vec<u128> = words.by_ref().take(header.claims as usize).collect();
         let entries: Vec<u128> = words.collect();
-        if let Some(i) = entries.windows(2).position(|w| w[0] >= w[1]) {
+        if let Some(i) = entries
+            .windows(2)
+            .position(|w| self.ascending && w[0] >= w[1])
+        {
             return Err(WordsError::Damaged(format!(
                 "entry {} is not above entry {}: entries must be strictly ascending",
                 i + 1,
@@ -289,6 +296,7 @@ mod tests {
         text: Some("greeting"),
         max_text: 40,
         max_file: 1 << 20,
+        ascending: true,
     };
 
     #[test]

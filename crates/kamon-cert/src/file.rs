@@ -42,6 +42,7 @@ const FORMAT: WordFormat = WordFormat {
     name: "Kamon certificate",
     what: "a Kamon certificate",
     text: Some("layout"),
+    ascending: true,
 };
 
 /// Why a file is not a readable certificate (as opposed to a readable one whose proof

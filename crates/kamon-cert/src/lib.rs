@@ -31,15 +31,31 @@
 //!
 //! The prover ([`prove()`], feature `prove`) uses the solver to choose placements;
 //! nothing it does is trusted.
+//!
+//! # Walk certificates
+//!
+//! A second format for large proofs ([`walk`]): the claims and, in the order a checker
+//! walking the proof from them needs it, each placement the winner chooses, in two or
+//! three bits, where a certificate of entries spends 16 bytes on every position. The
+//! packer ([`pack()`]) makes one from certificates of entries (several units' at once,
+//! with the value of a position above them); [`check_walk`] checks it.
 
 mod check;
 mod entry;
 mod file;
+mod pack;
 #[cfg(feature = "prove")]
 mod prove;
+pub mod walk;
+mod walk_file;
 
 pub use check::{check, CheckFailure, Verified};
 pub use entry::{Claim, Entry, Kind};
 pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC};
+pub use pack::{pack, PackError, Packed};
 #[cfg(feature = "prove")]
 pub use prove::{prove, Progress, ProveError};
+pub use walk::{WalkCounts, WalkLimits};
+pub use walk_file::{
+    check_walk, WalkCertificate, WalkVerified, MAX_WALK_FILE_BYTES, WALK_FORMAT_VERSION, WALK_MAGIC,
+};

@@ -279,3 +279,157 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
 pub fn kamon_key(layout: &str, moves: &str) -> Result<u128, String> {
     Ok(key_of(&KamonPosition::parse(layout, moves)?))
 }
+
+/// The choices of a walk certificate: the words' bits in order, each word's from its
+/// least significant bit up.
+struct Choices<'a> {
+    words: &'a [u8],
+    at: usize,
+}
+
+impl Choices<'_> {
+    fn bit(&mut self) -> Option<u32> {
+        let byte = *self.words.get(self.at / 8)?;
+        let bit = (byte >> (self.at % 8)) & 1;
+        self.at += 1;
+        Some(bit as u32)
+    }
+
+    /// An index below `n` in the fewest bits that hold every such index, least
+    /// significant bit first.
+    fn index(&mut self, n: usize) -> Option<usize> {
+        let mut width = 0;
+        while (1usize << width) < n {
+            width += 1;
+        }
+        let mut value = 0;
+        for i in 0..width {
+            value |= (self.bit()? as usize) << i;
+        }
+        Some(value)
+    }
+}
+
+struct WalkCheck<'a> {
+    choices: Choices<'a>,
+    /// (key, kind) shown so far.
+    shown: std::collections::HashSet<(u128, u8)>,
+}
+
+impl WalkCheck<'_> {
+    /// Shows `kind` for the side to move of `position` as the README's walk does:
+    /// the rules, then what was shown before, then a choice read (or every placement).
+    fn show(&mut self, position: &KamonPosition, kind: u8) -> Result<(), String> {
+        if let Some(value) = finished(position) {
+            let holds = match kind {
+                WINS => value == 2,
+                LOSES => value == 0,
+                DRAWS_OR_WINS => value >= 1,
+                _ => value <= 1,
+            };
+            return if holds {
+                Ok(())
+            } else {
+                Err("a finished game says otherwise".into())
+            };
+        }
+        let mut children = position.children();
+        children.sort_by_key(|(cell, _)| bit_of(*cell));
+        if kind == WINS || kind == DRAWS_OR_WINS {
+            let ends_well = children.iter().any(|(_, child)| match finished(child) {
+                Some(0) => true,
+                Some(1) => kind == DRAWS_OR_WINS,
+                _ => false,
+            });
+            if ends_well {
+                return Ok(());
+            }
+        }
+        let key = key_of(position);
+        if self.shown.contains(&(key, kind)) {
+            return Ok(());
+        }
+        let next = after_placement(kind);
+        if kind == WINS || kind == DRAWS_OR_WINS {
+            let i = self
+                .choices
+                .index(children.len())
+                .ok_or("the choices end too soon")?;
+            let (_, child) = children.get(i).ok_or("a choice past the legal cells")?;
+            self.show(child, next)?;
+        } else {
+            for (_, child) in &children {
+                self.show(child, next)?;
+            }
+        }
+        self.shown.insert((key, kind));
+        Ok(())
+    }
+}
+
+/// Checks a Kamon walk certificate's bytes (README, "Walk certificates"); on success,
+/// one line per claim as [`check_kamon_certificate`] gives them.
+pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
+    let damaged = |why: &str| RefCertError::Damaged(why.to_string());
+    if bytes.len() < 32 || &bytes[..8] != b"KAMONWLK" {
+        return Err(damaged("no header"));
+    }
+    if u32_at(bytes, 8) != 1 {
+        return Err(damaged("version"));
+    }
+    let claims = u32_at(bytes, 16) as usize;
+    let layout_len = u32_at(bytes, 20) as usize;
+    let words = u64::from_le_bytes(bytes[24..32].try_into().unwrap());
+    let padded = layout_len.div_ceil(16) * 16;
+    let expected = (claims as u128 + words as u128) * 16 + 32 + padded as u128;
+    if expected != bytes.len() as u128 || claims == 0 {
+        return Err(damaged("length"));
+    }
+    let mut zeroed = bytes.to_vec();
+    zeroed[12..16].fill(0);
+    if crc32(&zeroed) != u32_at(bytes, 12) {
+        return Err(damaged("checksum"));
+    }
+    let layout_text =
+        std::str::from_utf8(&bytes[32..32 + layout_len]).map_err(|_| damaged("layout"))?;
+    let layout = KamonLayout::parse(layout_text).map_err(|e| damaged(&e))?;
+    let claims_at = 32 + padded;
+    let stream = &bytes[claims_at + 16 * claims..];
+    let mut walk = WalkCheck {
+        choices: Choices {
+            words: stream,
+            at: 0,
+        },
+        shown: std::collections::HashSet::new(),
+    };
+    let mut proved = Vec::new();
+    for i in 0..claims {
+        let word = u128_at(bytes, claims_at + 16 * i);
+        let position = position_of_key(&layout, word >> 10).map_err(|e| damaged(&e))?;
+        let (statements, name): (&[u8], &str) = match word & 1023 {
+            0 => (&[LOSES], "loss"),
+            1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
+            2 => (&[WINS], "win"),
+            _ => return Err(damaged("claim value")),
+        };
+        for &kind in statements {
+            walk.show(&position, kind).map_err(|e| {
+                RefCertError::Fails(format!("claim {} ({name}) is not shown: {e}", i + 1))
+            })?;
+        }
+        proved.push(format!("{:#x}: {name} for the side to move", word >> 10));
+    }
+    // The walk reads into the last word and the bits after it are zero.
+    let read = walk.choices.at;
+    if stream.len() != read.div_ceil(128) * 16 {
+        return Err(RefCertError::Fails("words of choices left unread".into()));
+    }
+    while walk.choices.at < stream.len() * 8 {
+        if walk.choices.bit() != Some(0) {
+            return Err(RefCertError::Fails(
+                "a bit set after the last choice".into(),
+            ));
+        }
+    }
+    Ok(proved)
+}

@@ -24,7 +24,8 @@ named); 2 if the file is not a readable certificate (damaged, truncated, another
 Examples:
   kamisado certificate check data/certificates/start.kcert
   kamisado certificate check data/certificates/openings.kcert --json
-  kamisado certificate check data/certificates/kamon-seed1-after8.kcert   (a Kamon certificate: the file says which)";
+  kamisado certificate check data/certificates/kamon-seed1-after8.kcert   (a Kamon certificate: the file says which)
+  kamisado certificate check data/certificates/kamon-seed1-after8.kwalk   (a Kamon walk certificate, `kamon pack`)";
 
 #[derive(Args, Debug)]
 pub struct CertificateArgs {
@@ -47,6 +48,9 @@ pub struct CheckArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// For a Kamon walk certificate: the most positions the walk may remember (about 40 bytes each)
+    #[arg(long = "max-positions", value_name = "N", default_value_t = kamon_cert::WalkLimits::default().positions, value_parser = crate::args::whole::<usize>(1, u64::MAX))]
+    pub max_positions: usize,
 }
 
 /// What checking a certificate file found: the part of the report every game's

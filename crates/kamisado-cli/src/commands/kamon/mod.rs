@@ -12,6 +12,7 @@ pub(crate) mod board;
 pub(crate) mod certificate;
 // Read, searched and reported the same way by `kamisado serve`'s Kamon board.
 pub(crate) mod input;
+mod pack;
 mod perft;
 mod play;
 mod prove;
@@ -47,6 +48,9 @@ pub enum KamonCommand {
     /// Write a certificate of a position's value (win, draw or loss) that `kamisado certificate check` verifies
     #[command(after_help = prove::PROVE_HELP)]
     Prove(ProveArgs),
+    /// Pack certificates (the units' of a whole game, or one) into one walk certificate, a few bits per placement
+    #[command(after_help = pack::PACK_HELP)]
+    Pack(PackArgs),
     /// Print the random layout of a seed (the generator is documented in `kamisado kamon random --help`)
     #[command(
         long_about = "Print the random layout of a seed.\n\nThe layout of seed N is SplitMix64 seeded with N driving a Fisher-Yates shuffle of the 37 chips in the order 1a 1b .. 1f 2a .. 6f -- (for i from 36 down to 1: j = next() % (i + 1), swap chips i and j), laid on the cells in reading order a1 a2 .. g4. With --after K, the same generator goes on to play K random placements, each among the legal cells (in reading order) that do not end the game; an attempt that runs out of such cells starts again from the empty board.",
@@ -71,7 +75,7 @@ pub enum KamonCommand {
     Units(UnitsArgs),
     /// The whole games the units files prove: each empty board's value and first cells, and who wins over the layouts
     #[command(
-        after_help = "Reads units files of empty boards (`kamon units solve` results), one per layout, and writes the whole-games file: per layout its value for Black (who places first) or the bounds proven, every first cell's, nodes and seconds; and the shares of proven layouts won by the first player, drawn and won by the second (95% Wilson intervals).\n\nExample:\n  kamisado kamon whole data/kamon-units/*.json --out data/kamon-whole.json"
+        after_help = "Reads units files of empty boards (`kamon units solve` results), one per layout, and writes the whole-games file: per layout its value for Black (who places first) or the bounds proven, every first cell's, nodes and seconds; and the shares of proven layouts won by the first player, drawn and won by the second (95% Wilson intervals).\n\nA walk certificate given with --certificate is named in the entry of its layout, after checking that it claims the value the units prove for the empty board (its proof is checked by `kamisado certificate check`).\n\nExample:\n  kamisado kamon whole data/kamon-units/*.json --certificate data/certificates/kamon-seed1.kwalk --out data/kamon-whole.json"
     )]
     Whole(WholeArgs),
 }
@@ -84,6 +88,9 @@ pub struct WholeArgs {
     /// Where to write the whole-games file (JSON)
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// A walk certificate of an empty board's value (`kamon pack --root start`), named in its layout's entry; repeat for more layouts
+    #[arg(long = "certificate", value_name = "FILE")]
+    pub certificates: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -259,6 +266,24 @@ pub struct ProveArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct PackArgs {
+    /// Certificates of entries (`kamon prove`'s files), all of one layout
+    #[arg(value_name = "CERT", required = true)]
+    pub certs: Vec<PathBuf>,
+    /// Where to write the walk certificate
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Claim the value of this position, above the certificates' claims, instead of theirs: its placements from the empty board ("b1 d4"), or `start` for the empty board
+    #[arg(long, value_name = "MOVES")]
+    pub root: Option<String>,
+    /// The most positions the walk may remember (about 40 bytes each)
+    #[arg(long = "max-positions", value_name = "N", default_value_t = kamon_cert::WalkLimits::default().positions, value_parser = whole::<usize>(1, u64::MAX))]
+    pub max_positions: usize,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
 pub struct RandomArgs {
     /// The seed: any number from 0 to 2^64 - 1
     #[arg(long, value_name = "N")]
@@ -407,6 +432,7 @@ pub fn run(args: KamonArgs) -> Result<()> {
         KamonCommand::Perft(a) => perft::run(a),
         KamonCommand::Solve(a) => solve::run(a),
         KamonCommand::Prove(a) => prove::run(a),
+        KamonCommand::Pack(a) => pack::run(a),
         KamonCommand::Random(a) => random::run(a),
         KamonCommand::Show(a) => show::run(a),
         KamonCommand::Play(a) => play::run(a),

@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use kamisado_analysis::limits;
 use kamisado_solver::{with_time_limit, Cancel, SolveError};
-use kamon_cert::{prove, Certificate, Claim, Progress, ProveError};
+use kamon_cert::{prove, Claim, Progress, ProveError};
+use kamon_core::Layout;
 use serde::Serialize;
 
 use super::{input, ProveArgs};
@@ -46,11 +47,11 @@ pub struct KamonClaimJson {
 }
 
 impl KamonClaimJson {
-    pub fn of(cert: &Certificate, claim: &Claim) -> KamonClaimJson {
+    pub fn of(layout: &Layout, claim: &Claim) -> KamonClaimJson {
         let pos = &claim.position;
         let mover = pos.turn();
         KamonClaimJson {
-            layout: cert.layout.to_string(),
+            layout: layout.to_string(),
             position: pos.to_setup().to_string(),
             key: format!("{:#x}", pos.key()),
             to_move: mover.name(),
@@ -138,7 +139,7 @@ pub fn run(args: ProveArgs) -> Result<()> {
     let bytes = cert.encode();
     write_atomically(&args.out, &bytes)?;
     let report = ProveReport {
-        claim: KamonClaimJson::of(&cert, &cert.claims[0]),
+        claim: KamonClaimJson::of(&cert.layout, &cert.claims[0]),
         file: args.out.display().to_string(),
         entries: cert.entries.len(),
         bytes: bytes.len() as u64,

@@ -13,6 +13,7 @@ use crate::output::thousands;
 use crate::output::{check_output, write_atomically, OutputKind};
 use crate::report::{self, Report};
 use kamisado_analysis::whole_file::{WholeFile, WholeLayout, WholeSummary};
+use kamon_cert::WalkCertificate;
 
 #[derive(Serialize)]
 struct WholeReport {
@@ -52,8 +53,12 @@ impl Report for WholeReport {
             let proof = l.proof_nodes.map_or(String::new(), |p| {
                 format!(" (the proof's units {})", thousands(p))
             });
+            let certificate = l
+                .certificate
+                .as_ref()
+                .map_or(String::new(), |c| format!("; certified by {c}"));
             out.push_str(&format!(
-                "  {name}: {value}; {} of {} units, {} nodes{proof}, {} s; first cells proven: {}\n",
+                "  {name}: {value}; {} of {} units, {} nodes{proof}, {} s; first cells proven: {}{certificate}\n",
                 l.units_solved,
                 l.units,
                 thousands(l.nodes),
@@ -83,6 +88,9 @@ pub fn run(args: WholeArgs) -> Result<()> {
         let entry = WholeLayout::from_units(&file, &split, &shown).map_err(Failure::input)?;
         whole.add(entry).map_err(Failure::input)?;
     }
+    for path in &args.certificates {
+        name_certificate(&mut whole, path)?;
+    }
     if let Some(out) = &args.out {
         write_atomically(out, whole.to_text().as_bytes())?;
     }
@@ -92,6 +100,41 @@ pub fn run(args: WholeArgs) -> Result<()> {
         layouts: whole.layouts,
     };
     report::print(&report, args.output.json, false);
+    Ok(())
+}
+
+/// Names the walk certificate at `path` in the entry of its layout, if it claims the value
+/// the units prove for that layout's empty board (its proof is `certificate check`'s to
+/// verify).
+fn name_certificate(whole: &mut WholeFile, path: &Path) -> Result<()> {
+    let shown = path.display().to_string();
+    let cert = WalkCertificate::read(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    let layout = cert.layout.to_string();
+    let entry = whole
+        .layouts
+        .iter_mut()
+        .find(|l| l.layout == layout)
+        .ok_or_else(|| Failure::input(format!("{shown}: no units file is of its layout")))?;
+    let claim = match cert.claims.as_slice() {
+        [claim] if claim.position.placed() == 0 => claim,
+        _ => {
+            return Err(Failure::input(format!(
+                "{shown}: it does not claim the empty board's value alone"
+            )))
+        }
+    };
+    // The claim is for Black, who places first at the empty board.
+    if entry.value.as_deref() != Some(claim.value.name()) {
+        return Err(Failure::input(format!(
+            "{shown}: it claims a {} for Black, but the units prove {}",
+            claim.value.name(),
+            entry
+                .value
+                .as_deref()
+                .map_or("no value".to_owned(), |v| format!("a {v}"))
+        )));
+    }
+    entry.certificate = Some(shown);
     Ok(())
 }
 

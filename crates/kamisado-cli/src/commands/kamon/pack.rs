@@ -1,0 +1,138 @@
+//! `kamisado kamon pack`: certificates of entries made into one walk certificate (a few
+//! bits per placement chosen), of their own claims or of a position above them.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use kamon_cert::{pack, Certificate, WalkCounts, WalkLimits};
+use serde::Serialize;
+
+use super::prove::KamonClaimJson;
+use super::PackArgs;
+use crate::failure::{Failure, Result};
+use crate::output::{check_output, thousands, with_spinner, write_atomically, OutputKind};
+use crate::report::{self, Report};
+
+pub const PACK_HELP: &str = "\
+Reads certificates of entries (`kamon prove`'s files, of one layout) and writes one walk
+certificate: the claims and, in the order a checker walking the proof from them needs
+it, each placement the winner chooses, as an index among the legal cells (two or three
+bits), where a certificate of entries spends 16 bytes on every position. The packer
+walks the proof exactly as the checker will, so a missing entry is named here, and
+`kamisado certificate check` verifies the file with kamon-core's rules alone.
+
+With --root, the walk certificate claims the value of that position instead of the
+certificates' claims: worked out from them by the game's AND/OR rule, so the units of
+a whole game (`kamon units`), proved one by one, become one proof of its value.
+
+Exit code: 0 with the file written; 1 if the certificates do not carry the proof or do
+not decide the root; 2 for bad input (a damaged certificate, another layout).
+
+Examples:
+  kamisado kamon pack seed1-10.kcert --out seed1-10.kwalk
+  kamisado kamon pack b1-*.kcert --root start --out seed1.kwalk
+  kamisado certificate check seed1.kwalk";
+
+#[derive(Serialize)]
+struct PackReport {
+    claims: Vec<KamonClaimJson>,
+    file: String,
+    /// The entries of the certificates read, in all.
+    entries_read: u64,
+    choices: u64,
+    bits: u64,
+    /// Positions the walk went through (the rules decide the others; a "loses" reached
+    /// again is walked again).
+    walked: u64,
+    bytes: u64,
+    seconds: f64,
+}
+
+impl Report for PackReport {
+    fn text(&self, _colour: bool) -> String {
+        let mut out = String::new();
+        for c in &self.claims {
+            out.push_str(&format!(
+                "packed      {}\n            in {}\n",
+                c.line(),
+                c.position
+            ));
+        }
+        out.push_str(&format!(
+            "wrote       {} ({} bytes: {} choices in {} bits, {:.2} bits each)\n",
+            self.file,
+            thousands(self.bytes),
+            thousands(self.choices),
+            thousands(self.bits),
+            self.bits as f64 / self.choices.max(1) as f64
+        ));
+        out.push_str(&format!(
+            "from        {} entries; the walk goes through {} positions\nin {:.2} s\n",
+            thousands(self.entries_read),
+            thousands(self.walked),
+            self.seconds
+        ));
+        out
+    }
+}
+
+pub fn run(args: PackArgs) -> Result<()> {
+    check_output(&args.out, OutputKind::Text)?;
+    let started = Instant::now();
+    let mut certs = Vec::with_capacity(args.certs.len());
+    for path in &args.certs {
+        let cert = Certificate::read(path)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        certs.push(cert);
+    }
+    let root = match args.root.as_deref() {
+        None => None,
+        Some(moves) => {
+            let layout = certs[0].layout.to_string();
+            let moves = Some(moves.trim()).filter(|m| !m.is_empty() && *m != "start");
+            let record = kamisado_analysis::request::kamon_record(Some(&layout), None, None, moves)
+                .map_err(|e| Failure::input(format!("--root: {e}")))?;
+            Some(*record.position())
+        }
+    };
+    let limits = WalkLimits {
+        positions: args.max_positions,
+    };
+    let walked = AtomicU64::new(0);
+    let quiet = args.output.quiet || args.output.json;
+    let packed = with_spinner(
+        quiet,
+        "packing",
+        "positions walked",
+        || walked.load(Ordering::Relaxed),
+        || {
+            pack(&certs, root.as_ref(), limits, &mut |c: WalkCounts| {
+                walked.store(c.walked, Ordering::Relaxed)
+            })
+        },
+    )
+    .map_err(|e| match e {
+        kamon_cert::PackError::OtherLayout { .. } => Failure::input(e),
+        e => Failure::internal(e),
+    })?;
+    let bytes = packed.certificate.encode();
+    write_atomically(&args.out, &bytes)?;
+    let layout = &packed.certificate.layout;
+    let report = PackReport {
+        claims: packed
+            .certificate
+            .claims
+            .iter()
+            .map(|c| KamonClaimJson::of(layout, c))
+            .collect(),
+        file: args.out.display().to_string(),
+        entries_read: certs.iter().map(|c| c.entries.len() as u64).sum(),
+        choices: packed.counts.choices,
+        walked: packed.counts.walked,
+        bits: packed.bits,
+        bytes: bytes.len() as u64,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    report::print(&report, args.output.json, false);
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! Walk certificates: packed from certificates of entries, checked, and refused when
+//! they are wrong; several units' certificates packed under a root they decide.
+
+use kamisado_solver::{Cancel, Options, Solver, Value};
+use kamon_cert::walk::WalkLimits;
+use kamon_cert::{check, check_walk, pack, prove, Certificate, PackError, WalkCertificate};
+use kamon_core::{KamonGame, Layout, Outcome, Position, Record};
+
+fn solver(layout: &Layout) -> Solver<KamonGame> {
+    Solver::new(
+        KamonGame::new(layout.clone()),
+        Options {
+            threads: 1,
+            table_bytes: 16 << 20,
+        },
+    )
+    .unwrap()
+}
+
+fn proof(layout: &Layout, positions: &[Position]) -> Certificate {
+    proof_by(&solver(layout), positions)
+}
+
+fn proof_by(solver: &Solver<KamonGame>, positions: &[Position]) -> Certificate {
+    prove(solver, positions, &Cancel::new(), &mut |_| {}).unwrap()
+}
+
+fn walk_of(certs: &[Certificate], root: Option<&Position>) -> WalkCertificate {
+    pack(certs, root, WalkLimits::default(), &mut |_| {})
+        .unwrap()
+        .certificate
+}
+
+fn checks(cert: &WalkCertificate) -> bool {
+    check_walk(cert, WalkLimits::default(), &mut |_| {}).is_ok()
+}
+
+#[test]
+fn packed_proofs_check_with_the_same_claims_and_are_much_smaller() {
+    let mut values = [0; 3];
+    let (mut entry_bytes, mut walk_bytes) = (0, 0);
+    for seed in 0..30 {
+        let Some(record) = Record::random(seed, 14) else {
+            continue;
+        };
+        let (layout, pos) = (record.layout().clone(), *record.position());
+        let cert = proof(&layout, &[pos]);
+        let packed = pack(
+            std::slice::from_ref(&cert),
+            None,
+            WalkLimits::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+        let walk = packed.certificate;
+        assert_eq!(walk.claims, cert.claims);
+        let verified = check_walk(&walk, WalkLimits::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // The checker reads exactly what the packer wrote, through the same positions.
+        assert_eq!(verified.counts, packed.counts);
+        assert_eq!(verified.bits, packed.bits);
+        assert!(verified.counts.choices <= cert.entries.len() as u64);
+        let again = WalkCertificate::decode(&walk.encode()).unwrap();
+        assert_eq!(again, walk);
+        values[cert.claims[0].value as usize] += 1;
+        entry_bytes += cert.encode().len();
+        walk_bytes += walk.encode().len();
+    }
+    assert!(
+        values[Outcome::Win as usize] > 3 && values[Outcome::Loss as usize] > 3,
+        "{values:?}"
+    );
+    assert!(
+        walk_bytes * 5 < entry_bytes,
+        "{walk_bytes} against {entry_bytes}"
+    );
+}
+
+#[test]
+fn draws_pack_with_both_halves() {
+    let mut draws = 0;
+    for seed in 0..400 {
+        let Some(record) = Record::random(seed, 26) else {
+            continue;
+        };
+        let (layout, pos) = (record.layout().clone(), *record.position());
+        let s = solver(&layout);
+        if s.value(&s.game().node(&pos), &Cancel::new()).unwrap() != Value::Draw {
+            continue;
+        }
+        let walk = walk_of(&[proof(&layout, &[pos])], None);
+        assert_eq!(walk.claims[0].value, Outcome::Draw);
+        assert!(checks(&walk));
+        for wrong in [Outcome::Win, Outcome::Loss] {
+            let mut forged = walk.clone();
+            forged.claims[0].value = wrong;
+            assert!(!checks(&forged), "a draw claimed as {wrong:?}");
+        }
+        draws += 1;
+        if draws == 4 {
+            break;
+        }
+    }
+    assert!(draws >= 3, "only {draws} drawn positions found");
+}
+
+#[test]
+fn forged_walks_are_refused() {
+    let mut forged_checked = 0;
+    for seed in 0..20 {
+        let Some(record) = Record::random(seed, 14) else {
+            continue;
+        };
+        let (layout, pos) = (record.layout().clone(), *record.position());
+        let walk = walk_of(&[proof(&layout, &[pos])], None);
+        // The opposite value is refused.
+        let mut opposite = walk.clone();
+        opposite.claims[0].value = walk.claims[0].value.flip();
+        assert!(!checks(&opposite));
+        if walk.choices.is_empty() {
+            continue;
+        }
+        // A stream cut short, or with a word too many, is refused.
+        let mut short = walk.clone();
+        short.choices.pop();
+        assert!(!checks(&short));
+        let mut long = walk.clone();
+        long.choices.push(0);
+        assert!(!checks(&long));
+        // Every choice flipped: the walk fails, or reads another proof, whose claims
+        // are then true (the checker is never fooled into a false claim).
+        let mut flipped = walk.clone();
+        for w in &mut flipped.choices {
+            *w = !*w;
+        }
+        if let Ok(v) = check_walk(&flipped, WalkLimits::default(), &mut |_| {}) {
+            assert_eq!(v.verified.claims, walk.claims);
+        }
+        forged_checked += 1;
+    }
+    assert!(forged_checked > 5);
+}
+
+#[test]
+fn units_pack_into_the_proof_of_the_position_above_them() {
+    // A position 16 placements in, split into its units two placements below: each
+    // unit proved on its own, the walk claims the root's value.
+    let mut roots = 0;
+    let mut values = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let Some(record) = Record::random(seed, 16) else {
+            continue;
+        };
+        let (layout, root) = (record.layout().clone(), *record.position());
+        let s = solver(&layout);
+        let value = s.value(&s.game().node(&root), &Cancel::new()).unwrap();
+        let mut certs = Vec::new();
+        for a in root.legal_cells(&layout) {
+            let after_a = root.play_unchecked(&layout, a);
+            for b in after_a.legal_cells(&layout) {
+                let unit = after_a.play_unchecked(&layout, b);
+                if unit.is_over() {
+                    continue;
+                }
+                certs.push(proof_by(&s, &[unit]));
+            }
+        }
+        if certs.is_empty() {
+            continue;
+        }
+        let walk = walk_of(&certs, Some(&root));
+        assert_eq!(walk.claims.len(), 1);
+        assert_eq!(walk.claims[0].position, root);
+        assert_eq!(format!("{:?}", walk.claims[0].value), format!("{value:?}"));
+        assert!(checks(&walk));
+        // Without one unit of the proof's first placement, a win may lose its proof;
+        // the packer either finds another or says the root is undecided, never more.
+        let mut fewer = certs.clone();
+        fewer.remove(0);
+        match pack(&fewer, Some(&root), WalkLimits::default(), &mut |_| {}) {
+            Ok(p) => assert!(checks(&p.certificate)),
+            Err(e) => assert!(
+                matches!(e, PackError::Undecided | PackError::Missing { .. }),
+                "{e}"
+            ),
+        }
+        // The entries' own check agrees unit by unit.
+        assert!(certs.iter().all(|c| check(c).is_ok()));
+        values.insert(format!("{value:?}"));
+        roots += 1;
+    }
+    assert!(roots >= 8, "{roots}");
+    assert!(values.len() >= 2, "roots won and lost: {values:?}");
+}
+
+#[test]
+fn a_walk_past_its_limit_is_refused() {
+    let record = (0..20).find_map(|s| Record::random(s, 12)).unwrap();
+    let (layout, pos) = (record.layout().clone(), *record.position());
+    let walk = walk_of(&[proof(&layout, &[pos])], None);
+    let limits = WalkLimits { positions: 3 };
+    let e = check_walk(&walk, limits, &mut |_| {}).unwrap_err();
+    assert!(e.to_string().contains("more than 3 positions"), "{e}");
+}
+
+#[test]
+fn bad_bytes_are_refused_in_one_line() {
+    let record = (0..20).find_map(|s| Record::random(s, 14)).unwrap();
+    let (layout, pos) = (record.layout().clone(), *record.position());
+    let bytes = walk_of(&[proof(&layout, &[pos])], None).encode();
+    for cut in 0..bytes.len() {
+        let e = WalkCertificate::decode(&bytes[..cut]).unwrap_err();
+        assert!(!e.to_string().contains('\n'));
+    }
+    for at in 0..bytes.len() {
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 4;
+        assert!(WalkCertificate::decode(&flipped).is_err(), "byte {at}");
+    }
+    // A certificate of entries is not a walk certificate, and the other way round.
+    let entries = proof(&layout, &[pos]).encode();
+    assert!(WalkCertificate::decode(&entries).is_err());
+    assert!(Certificate::decode(&bytes).is_err());
+}
