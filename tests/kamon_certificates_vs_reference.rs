@@ -4,7 +4,9 @@
 //! claimed values against the reference's exhaustive minimax where it can reach.
 
 use kamisado_solver::{Cancel, Options, Solver};
-use kamon_cert::{check, check_walk, pack, prove, Certificate, WalkCertificate, WalkLimits};
+use kamon_cert::{
+    check, check_walk, pack, prove, Certificate, Proofs, WalkCertificate, WalkLimits,
+};
 use kamon_core::{KamonGame, Layout, Record};
 use reference::{
     check_kamon_certificate, check_kamon_walk, kamon_key, kamon_random_moves, kamon_solve,
@@ -182,14 +184,11 @@ fn shipped_kamon_certificates_check_in_the_reference() {
 }
 
 fn walk_of(cert: &Certificate) -> WalkCertificate {
-    pack(
-        std::slice::from_ref(cert),
-        None,
-        WalkLimits::default(),
-        &mut |_| {},
-    )
-    .unwrap()
-    .certificate
+    let mut proofs = Proofs::default();
+    proofs.add(cert.clone()).unwrap();
+    pack(proofs, None, WalkLimits::default(), &mut |_| {})
+        .unwrap()
+        .certificate
 }
 
 fn fast_walk_checks(walk: &WalkCertificate) -> bool {

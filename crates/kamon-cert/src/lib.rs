@@ -52,7 +52,7 @@ mod walk_file;
 pub use check::{check, CheckFailure, Verified};
 pub use entry::{Claim, Entry, Kind};
 pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC};
-pub use pack::{pack, PackError, Packed};
+pub use pack::{pack, PackError, Packed, Proofs};
 #[cfg(feature = "prove")]
 pub use prove::{prove, Progress, ProveError};
 pub use walk::{WalkCounts, WalkLimits};

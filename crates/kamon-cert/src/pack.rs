@@ -153,34 +153,80 @@ impl Above<'_> {
     }
 }
 
-/// Packs `certs` (of one layout) into one walk certificate: of their claims, or with a
-/// `root` of the root's value worked out from them. `progress` is called every 65,536
-/// positions walked.
+/// Certificates of entries gathered for [`pack`]: one layout, their claims, and their
+/// entries in one list. Each certificate's entries are moved in as it is added, so a
+/// caller reading files one by one holds a whole game's 10^8 entries in memory once.
+#[derive(Clone, Debug, Default)]
+pub struct Proofs {
+    layout: Option<Layout>,
+    claims: Vec<Claim>,
+    entries: Vec<Entry>,
+    certificates: usize,
+}
+
+impl Proofs {
+    /// Room for `entries` entries in all (the files' sizes tell), so that the list is not
+    /// copied as it grows.
+    pub fn with_capacity(entries: usize) -> Proofs {
+        Proofs {
+            entries: Vec::with_capacity(entries),
+            ..Proofs::default()
+        }
+    }
+
+    /// Adds a certificate of the same layout as the first.
+    pub fn add(&mut self, cert: Certificate) -> Result<(), PackError> {
+        self.certificates += 1;
+        match &self.layout {
+            None => self.layout = Some(cert.layout),
+            Some(layout) if *layout != cert.layout => {
+                return Err(PackError::OtherLayout {
+                    index: self.certificates,
+                })
+            }
+            Some(_) => {}
+        }
+        self.entries.extend(cert.entries);
+        for claim in cert.claims {
+            if !self.claims.contains(&claim) {
+                self.claims.push(claim);
+            }
+        }
+        Ok(())
+    }
+
+    /// The layout of the certificates added, if any.
+    pub fn layout(&self) -> Option<&Layout> {
+        self.layout.as_ref()
+    }
+
+    /// The entries added, in all (before duplicates are merged).
+    pub fn entries(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// Packs the certificates gathered in `proofs` into one walk certificate: of their
+/// claims, or with a `root` of the root's value worked out from them. `progress` is
+/// called every 65,536 positions walked.
 pub fn pack(
-    certs: &[Certificate],
+    proofs: Proofs,
     root: Option<&Position>,
     limits: WalkLimits,
     progress: &mut dyn FnMut(WalkCounts),
 ) -> Result<Packed, PackError> {
-    let first = certs.first().ok_or(PackError::Nothing)?;
-    let layout = &first.layout;
-    if let Some(index) = certs.iter().position(|c| c.layout != *layout) {
-        return Err(PackError::OtherLayout { index: index + 1 });
-    }
-    let mut entries: Vec<Entry> = certs
-        .iter()
-        .flat_map(|c| c.entries.iter().copied())
-        .collect();
-    if certs.len() > 1 {
+    let Proofs {
+        layout,
+        mut claims,
+        mut entries,
+        certificates,
+    } = proofs;
+    let layout = layout.ok_or(PackError::Nothing)?;
+    if certificates > 1 {
         entries.sort_unstable();
         entries.dedup();
     }
-    let mut claims: Vec<Claim> = Vec::new();
-    for claim in certs.iter().flat_map(|c| &c.claims) {
-        if !claims.contains(claim) {
-            claims.push(*claim);
-        }
-    }
+    let layout = &layout;
     let mut above = Above {
         layout,
         claims: claims.iter().map(|c| (c.position.key(), c.value)).collect(),

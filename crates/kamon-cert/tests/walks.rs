@@ -3,7 +3,7 @@
 
 use kamisado_solver::{Cancel, Options, Solver, Value};
 use kamon_cert::walk::WalkLimits;
-use kamon_cert::{check, check_walk, pack, prove, Certificate, PackError, WalkCertificate};
+use kamon_cert::{check, check_walk, pack, prove, Certificate, PackError, Proofs, WalkCertificate};
 use kamon_core::{KamonGame, Layout, Outcome, Position, Record};
 
 fn solver(layout: &Layout) -> Solver<KamonGame> {
@@ -25,8 +25,16 @@ fn proof_by(solver: &Solver<KamonGame>, positions: &[Position]) -> Certificate {
     prove(solver, positions, &Cancel::new(), &mut |_| {}).unwrap()
 }
 
+fn proofs(certs: &[Certificate]) -> Proofs {
+    let mut proofs = Proofs::default();
+    for cert in certs {
+        proofs.add(cert.clone()).unwrap();
+    }
+    proofs
+}
+
 fn walk_of(certs: &[Certificate], root: Option<&Position>) -> WalkCertificate {
-    pack(certs, root, WalkLimits::default(), &mut |_| {})
+    pack(proofs(certs), root, WalkLimits::default(), &mut |_| {})
         .unwrap()
         .certificate
 }
@@ -46,7 +54,7 @@ fn packed_proofs_check_with_the_same_claims_and_are_much_smaller() {
         let (layout, pos) = (record.layout().clone(), *record.position());
         let cert = proof(&layout, &[pos]);
         let packed = pack(
-            std::slice::from_ref(&cert),
+            proofs(std::slice::from_ref(&cert)),
             None,
             WalkLimits::default(),
             &mut |_| {},
@@ -177,7 +185,12 @@ fn units_pack_into_the_proof_of_the_position_above_them() {
         // the packer either finds another or says the root is undecided, never more.
         let mut fewer = certs.clone();
         fewer.remove(0);
-        match pack(&fewer, Some(&root), WalkLimits::default(), &mut |_| {}) {
+        match pack(
+            proofs(&fewer),
+            Some(&root),
+            WalkLimits::default(),
+            &mut |_| {},
+        ) {
             Ok(p) => assert!(checks(&p.certificate)),
             Err(e) => assert!(
                 matches!(e, PackError::Undecided | PackError::Missing { .. }),

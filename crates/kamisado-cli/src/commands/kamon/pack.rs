@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use kamon_cert::{pack, Certificate, WalkCounts, WalkLimits};
+use kamon_cert::{pack, Certificate, Proofs, WalkCounts, WalkLimits};
 use serde::Serialize;
 
 use super::prove::KamonClaimJson;
@@ -79,16 +79,26 @@ impl Report for PackReport {
 pub fn run(args: PackArgs) -> Result<()> {
     check_output(&args.out, OutputKind::Text)?;
     let started = Instant::now();
-    let mut certs = Vec::with_capacity(args.certs.len());
+    // Room for every file's entries at once (a file of N entries is 16 N bytes and a
+    // header), so that a whole game's are read into one list without copies.
+    let room: u64 = args
+        .certs
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len() / 16))
+        .sum();
+    let mut proofs = Proofs::with_capacity(usize::try_from(room).unwrap_or(0));
     for path in &args.certs {
-        let cert = Certificate::read(path)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-        certs.push(cert);
+        let shown = path.display();
+        let cert = Certificate::read(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        proofs
+            .add(cert)
+            .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     }
+    let entries_read = proofs.entries() as u64;
     let root = match args.root.as_deref() {
         None => None,
         Some(moves) => {
-            let layout = certs[0].layout.to_string();
+            let layout = proofs.layout().map(ToString::to_string).unwrap_or_default();
             let moves = Some(moves.trim()).filter(|m| !m.is_empty() && *m != "start");
             let record = kamisado_analysis::request::kamon_record(Some(&layout), None, None, moves)
                 .map_err(|e| Failure::input(format!("--root: {e}")))?;
@@ -106,15 +116,12 @@ pub fn run(args: PackArgs) -> Result<()> {
         "positions walked",
         || walked.load(Ordering::Relaxed),
         || {
-            pack(&certs, root.as_ref(), limits, &mut |c: WalkCounts| {
+            pack(proofs, root.as_ref(), limits, &mut |c: WalkCounts| {
                 walked.store(c.walked, Ordering::Relaxed)
             })
         },
     )
-    .map_err(|e| match e {
-        kamon_cert::PackError::OtherLayout { .. } => Failure::input(e),
-        e => Failure::internal(e),
-    })?;
+    .map_err(Failure::internal)?;
     let bytes = packed.certificate.encode();
     write_atomically(&args.out, &bytes)?;
     let layout = &packed.certificate.layout;
@@ -126,7 +133,7 @@ pub fn run(args: PackArgs) -> Result<()> {
             .map(|c| KamonClaimJson::of(layout, c))
             .collect(),
         file: args.out.display().to_string(),
-        entries_read: certs.iter().map(|c| c.entries.len() as u64).sum(),
+        entries_read,
         choices: packed.counts.choices,
         walked: packed.counts.walked,
         bits: packed.bits,
