@@ -266,7 +266,7 @@ fn deeper_walks_agree_in_both_checkers_and_forgeries_pass_neither() {
 
 /// A large walk certificate (a whole layout's) in the reference's checker, which takes
 /// minutes to an hour for one: run by hand, with the file in `KAMON_WALK`:
-/// `KAMON_WALK=data/certificates/kamon-seed1-whole.kwalk cargo test --release --test
+/// `KAMON_WALK=data/certificates/kamon-seed1.kwalk cargo test --release --test
 /// kamon_certificates_vs_reference -- --ignored --nocapture`.
 #[test]
 #[ignore]

@@ -51,7 +51,7 @@ mod walk_file;
 
 pub use check::{check, CheckFailure, Verified};
 pub use entry::{Claim, Entry, Kind};
-pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC};
+pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC, MAX_FILE_BYTES};
 pub use pack::{pack, PackError, Packed, Proofs};
 #[cfg(feature = "prove")]
 pub use prove::{prove, Progress, ProveError};

@@ -16,8 +16,9 @@
 
 use std::collections::HashMap;
 
-use kamon_core::{Bitboard, Cell, Layout, Outcome, Position};
+use kamon_core::{Bitboard, Cell, Layout, Outcome, Player, Position};
 
+use crate::check::by_rules;
 use crate::walk::{choice_width, ChoiceWriter, Chooser, Walk, WalkCounts, WalkLimits};
 use crate::{Certificate, Claim, Entry, Kind, WalkCertificate};
 
@@ -28,8 +29,12 @@ pub enum PackError {
     Nothing,
     #[error("certificate {index}'s layout is not the first one's")]
     OtherLayout { index: usize },
+    #[error("no claim to pack (the certificates claim nothing)")]
+    NoClaim,
     #[error("the root is not above every claim: {0}")]
     NotAbove(String),
+    #[error("the positions between the root and the claims are more than {limit} (the limit set)")]
+    TooFar { limit: usize },
     #[error("the claims do not decide the root's value (a placement at the root reaches no claim that settles it)")]
     Undecided,
     #[error("the entries do not carry claim {index} ({claim}): {reason}")]
@@ -99,39 +104,58 @@ impl Chooser for FromEntries<'_> {
 }
 
 /// The values of the positions between a root and the claims, worked out from the claims
-/// by the AND/OR rule, and for each won or drawn one the placement that shows it.
+/// by the AND/OR rule, and for each won or drawn one the placement that shows it. Only
+/// positions whose pieces lie within some claim's are searched (no claim can lie below
+/// another), so the search follows the claims' lines, not the whole game tree above them.
 struct Above<'a> {
     layout: &'a Layout,
     claims: HashMap<u128, Outcome>,
+    /// Each claim's pieces, Black's and White's.
+    beneath: Vec<(Bitboard, Bitboard)>,
     values: HashMap<u128, Option<Outcome>>,
     placements: HashMap<u128, (Kind, Cell)>,
+    limit: usize,
 }
 
 impl Above<'_> {
     /// The value of `pos` for its side to move, if the claims within `depth` placements
     /// below it decide it.
-    fn value(&mut self, pos: &Position, depth: u32) -> Option<Outcome> {
+    fn value(&mut self, pos: &Position, depth: u32) -> Result<Option<Outcome>, PackError> {
         if let Some(outcome) = pos.outcome() {
-            return Some(outcome);
+            return Ok(Some(outcome));
         }
         let key = pos.key();
         if let Some(&value) = self.claims.get(&key) {
-            return Some(value);
+            return Ok(Some(value));
         }
-        if depth == 0 {
-            return None;
+        let (black, white) = (pos.pieces(Player::Black), pos.pieces(Player::White));
+        let below_a_claim = self
+            .beneath
+            .iter()
+            .any(|&(b, w)| (black - b).is_empty() && (white - w).is_empty());
+        if depth == 0 || !below_a_claim {
+            // No claim decides it; the rules still may (a placement that wins at once),
+            // as the walk's own first step would find.
+            let wins_at_once = by_rules(self.layout, pos, Kind::Wins) == Some(true);
+            return Ok(wins_at_once.then_some(Outcome::Win));
         }
         if let Some(&value) = self.values.get(&key) {
-            return value;
+            return Ok(value);
+        }
+        if self.values.len() >= self.limit {
+            return Err(PackError::TooFar { limit: self.limit });
         }
         let mut best: Option<(Outcome, Cell)> = None;
         let mut unknown = false;
         for cell in pos.legal_cells(self.layout) {
             let child = pos.play_unchecked(self.layout, cell);
-            match self.value(&child, depth - 1) {
+            match self.value(&child, depth - 1)? {
                 Some(v) if best.is_none_or(|(b, _)| v.flip() > b) => best = Some((v.flip(), cell)),
                 Some(_) => {}
                 None => unknown = true,
+            }
+            if best.is_some_and(|(b, _)| b == Outcome::Win) {
+                break;
             }
         }
         let value = match best {
@@ -149,7 +173,7 @@ impl Above<'_> {
             _ => {}
         }
         self.values.insert(key, value);
-        value
+        Ok(value)
     }
 }
 
@@ -167,11 +191,11 @@ pub struct Proofs {
 impl Proofs {
     /// Room for `entries` entries in all (the files' sizes tell), so that the list is not
     /// copied as it grows.
+    /// If that much memory cannot be had, the list grows as entries come instead.
     pub fn with_capacity(entries: usize) -> Proofs {
-        Proofs {
-            entries: Vec::with_capacity(entries),
-            ..Proofs::default()
-        }
+        let mut proofs = Proofs::default();
+        let _ = proofs.entries.try_reserve_exact(entries);
+        proofs
     }
 
     /// Adds a certificate of the same layout as the first.
@@ -227,11 +251,24 @@ pub fn pack(
         entries.dedup();
     }
     let layout = &layout;
+    if claims.is_empty() {
+        return Err(PackError::NoClaim);
+    }
     let mut above = Above {
         layout,
         claims: claims.iter().map(|c| (c.position.key(), c.value)).collect(),
+        beneath: claims
+            .iter()
+            .map(|c| {
+                (
+                    c.position.pieces(Player::Black),
+                    c.position.pieces(Player::White),
+                )
+            })
+            .collect(),
         values: HashMap::new(),
         placements: HashMap::new(),
+        limit: limits.positions,
     };
     if let Some(root) = root {
         let deepest = claims
@@ -246,7 +283,7 @@ pub fn pack(
             )));
         }
         let value = above
-            .value(root, deepest - root.placed())
+            .value(root, deepest - root.placed())?
             .ok_or(PackError::Undecided)?;
         claims = vec![Claim {
             position: *root,

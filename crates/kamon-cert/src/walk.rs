@@ -177,13 +177,15 @@ impl Chooser for ChoiceReader<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WalkLimits {
     /// The most positions the walk remembers: one per choice, 16 bytes in a hash set
-    /// (17 with its control byte, up to twice that while the set grows).
+    /// (17 with its control byte; the set holds up to 7/8 of its slots and doubles when
+    /// full, so 20 to 40 bytes a position, more while it doubles).
     pub positions: usize,
 }
 
 impl Default for WalkLimits {
-    /// 300 million positions: at most about 10 GiB, a whole layout's proof with room to
-    /// spare on a machine of 24 GiB.
+    /// 300 million positions: at most about 14 GB (the set's doubling from 2^28 to 2^29
+    /// slots near 235 million), a whole layout's proof (seed 1: 89 million, 3.4 GB) with
+    /// room to spare on a machine of 24 GiB.
     fn default() -> WalkLimits {
         WalkLimits {
             positions: 300_000_000,

@@ -120,10 +120,13 @@ pub fn check_walk(
         }
     }
     if let Some(reason) = walk.chooser.leftover() {
+        // Every claim held, but the file holds more than its proof: refused all the same
+        // (a file is exactly its proof, so that two files of one proof are one file).
+        let last = cert.claims.len();
         return Err(CheckFailure::Claim {
-            index: cert.claims.len(),
-            claim: "the last".into(),
-            reason,
+            index: last,
+            claim: format!("{}, shown", cert.claims[last - 1]),
+            reason: format!("the file does not end where its walk does: {reason}"),
         });
     }
     let counts = walk.counts();

@@ -235,3 +235,52 @@ fn bad_bytes_are_refused_in_one_line() {
     assert!(WalkCertificate::decode(&entries).is_err());
     assert!(Certificate::decode(&bytes).is_err());
 }
+
+#[test]
+fn a_root_below_the_claims_no_claims_or_too_many_positions_above_are_refused() {
+    let record = (0..20).find_map(|s| Record::random(s, 14)).unwrap();
+    let (layout, pos) = (record.layout().clone(), *record.position());
+    let cert = proof(&layout, &[pos]);
+    // A root below the claim.
+    let below = pos.play_unchecked(&layout, pos.legal_cells(&layout).next().unwrap());
+    let e = pack(
+        proofs(std::slice::from_ref(&cert)),
+        Some(&below),
+        WalkLimits::default(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(e, PackError::NotAbove(_)), "{e}");
+    // A certificate that claims nothing (only the library can make one).
+    let mut silent = cert.clone();
+    silent.claims.clear();
+    for root in [None, Some(&pos)] {
+        let e = pack(
+            proofs(std::slice::from_ref(&silent)),
+            root,
+            WalkLimits::default(),
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(matches!(e, PackError::NoClaim), "{e}");
+    }
+    // The empty board above a claim 14 placements in: only the claim's own lines are
+    // searched (pieces within its pieces), so it ends at once, undecided, or at the limit.
+    let start = Position::start(&layout);
+    let e = pack(
+        proofs(std::slice::from_ref(&cert)),
+        Some(&start),
+        WalkLimits::default(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(e, PackError::Undecided), "{e}");
+    let e = pack(
+        proofs(std::slice::from_ref(&cert)),
+        Some(&start),
+        WalkLimits { positions: 5 },
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(e, PackError::TooFar { limit: 5 }), "{e}");
+}

@@ -276,7 +276,7 @@ pub struct PackArgs {
     /// Claim the value of this position, above the certificates' claims, instead of theirs: its placements from the empty board ("b1 d4"), or `start` for the empty board
     #[arg(long, value_name = "MOVES")]
     pub root: Option<String>,
-    /// The most positions the walk may remember (about 40 bytes each)
+    /// The most positions the walk may remember (20 to 40 bytes each), and between the root and the claims
     #[arg(long = "max-positions", value_name = "N", default_value_t = kamon_cert::WalkLimits::default().positions, value_parser = whole::<usize>(1, u64::MAX))]
     pub max_positions: usize,
     #[command(flatten)]

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use kamon_cert::{pack, Certificate, Proofs, WalkCounts, WalkLimits};
+use kamon_cert::{pack, Certificate, PackError, Proofs, WalkCounts, WalkLimits};
 use serde::Serialize;
 
 use super::prove::KamonClaimJson;
@@ -81,10 +81,13 @@ pub fn run(args: PackArgs) -> Result<()> {
     let started = Instant::now();
     // Room for every file's entries at once (a file of N entries is 16 N bytes and a
     // header), so that a whole game's are read into one list without copies.
+    // Files larger than a certificate can be are left out (they are refused when read).
     let room: u64 = args
         .certs
         .iter()
-        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len() / 16))
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .filter(|m| m.is_file() && m.len() <= kamon_cert::MAX_FILE_BYTES)
+        .map(|m| m.len() / 16)
         .sum();
     let mut proofs = Proofs::with_capacity(usize::try_from(room).unwrap_or(0));
     for path in &args.certs {
@@ -121,7 +124,11 @@ pub fn run(args: PackArgs) -> Result<()> {
             })
         },
     )
-    .map_err(Failure::internal)?;
+    .map_err(|e| match e {
+        // The root the user gave, or files that claim nothing: bad input.
+        PackError::NotAbove(_) | PackError::NoClaim => Failure::input(e),
+        e => Failure::internal(e),
+    })?;
     let bytes = packed.certificate.encode();
     write_atomically(&args.out, &bytes)?;
     let layout = &packed.certificate.layout;
