@@ -244,11 +244,7 @@ fn kamon_certificate_target(bytes: &[u8]) {
     read_and_check(bytes);
     if bytes.len() >= 16 {
         let mut fixed = bytes.to_vec();
-        fixed[12..16].fill(0);
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(&fixed);
-        let crc = hasher.finalize();
-        fixed[12..16].copy_from_slice(&crc.to_le_bytes());
+        kamisado_files::words::reseal(&mut fixed);
         read_and_check(&fixed);
     }
 }
@@ -278,11 +274,7 @@ fn kamon_walk_target(bytes: &[u8]) {
     read_and_check(bytes);
     if bytes.len() >= 16 {
         let mut fixed = bytes.to_vec();
-        fixed[12..16].fill(0);
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(&fixed);
-        let crc = hasher.finalize();
-        fixed[12..16].copy_from_slice(&crc.to_le_bytes());
+        kamisado_files::words::reseal(&mut fixed);
         read_and_check(&fixed);
     }
 }

@@ -86,19 +86,7 @@ impl Certificate {
     }
 
     fn from_words(words: Words) -> Result<Certificate, CertError> {
-        let layout: Layout = std::str::from_utf8(&words.text)
-            .map_err(|_| CertError::Damaged("the layout text is not UTF-8".into()))?
-            .parse()
-            .map_err(|e| CertError::Damaged(format!("the layout: {e}")))?;
-        let claims = words
-            .claims
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| {
-                Claim::from_bits(&layout, w)
-                    .map_err(|e| CertError::Damaged(format!("claim {}: {e}", i + 1)))
-            })
-            .collect::<Result<Vec<Claim>, CertError>>()?;
+        let (layout, claims) = layout_and_claims(&words)?;
         let entries: Vec<Entry> = words.entries.iter().map(|&w| Entry::from_bits(w)).collect();
         if let Some(i) = entries.iter().position(|e| !e.reserved_bits_clear()) {
             return Err(CertError::Damaged(format!(
@@ -111,6 +99,25 @@ impl Certificate {
             entries,
         })
     }
+}
+
+/// The layout text and the claims of a word file (a certificate of entries or a walk
+/// certificate): the layout parsed, each claim a position of it.
+pub(crate) fn layout_and_claims(words: &Words) -> Result<(Layout, Vec<Claim>), CertError> {
+    let layout: Layout = std::str::from_utf8(&words.text)
+        .map_err(|_| CertError::Damaged("the layout text is not UTF-8".into()))?
+        .parse()
+        .map_err(|e| CertError::Damaged(format!("the layout: {e}")))?;
+    let claims = words
+        .claims
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            Claim::from_bits(&layout, w)
+                .map_err(|e| CertError::Damaged(format!("claim {}: {e}", i + 1)))
+        })
+        .collect::<Result<Vec<Claim>, CertError>>()?;
+    Ok((layout, claims))
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use kamisado_files::words::{WordFormat, Words, WordsError};
 use kamon_core::Layout;
 
 use crate::check::{CheckFailure, Verified};
+use crate::file::layout_and_claims;
 use crate::walk::{ChoiceReader, Walk, WalkCounts, WalkLimits};
 use crate::Claim;
 
@@ -75,19 +76,7 @@ impl WalkCertificate {
     }
 
     fn from_words(words: Words) -> Result<WalkCertificate, WordsError> {
-        let layout: Layout = std::str::from_utf8(&words.text)
-            .map_err(|_| WordsError::Damaged("the layout text is not UTF-8".into()))?
-            .parse()
-            .map_err(|e| WordsError::Damaged(format!("the layout: {e}")))?;
-        let claims = words
-            .claims
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| {
-                Claim::from_bits(&layout, w)
-                    .map_err(|e| WordsError::Damaged(format!("claim {}: {e}", i + 1)))
-            })
-            .collect::<Result<Vec<Claim>, WordsError>>()?;
+        let (layout, claims) = layout_and_claims(&words)?;
         Ok(WalkCertificate {
             layout,
             claims,

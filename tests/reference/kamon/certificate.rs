@@ -211,11 +211,15 @@ fn u128_at(bytes: &[u8], at: usize) -> u128 {
     u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap())
 }
 
-/// Checks a Kamon certificate's bytes; on success, one line per claim:
-/// `<key in hex>: <win|draw|loss> for the side to move`.
-pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
+/// The header both Kamon formats share (README: the file): the magic, version 1, the
+/// length, the checksum and the layout; then the number of claims, of words after them,
+/// and where the claims start.
+fn read_header(
+    bytes: &[u8],
+    magic: &[u8; 8],
+) -> Result<(KamonLayout, usize, u64, usize), RefCertError> {
     let damaged = |why: &str| RefCertError::Damaged(why.to_string());
-    if bytes.len() < 32 || &bytes[..8] != b"KAMONCRT" {
+    if bytes.len() < 32 || &bytes[..8] != magic {
         return Err(damaged("no header"));
     }
     if u32_at(bytes, 8) != 1 {
@@ -223,9 +227,9 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
     }
     let claims = u32_at(bytes, 16) as usize;
     let layout_len = u32_at(bytes, 20) as usize;
-    let entries = u64::from_le_bytes(bytes[24..32].try_into().unwrap());
+    let words = u64::from_le_bytes(bytes[24..32].try_into().unwrap());
     let padded = layout_len.div_ceil(16) * 16;
-    let expected = (claims as u128 + entries as u128) * 16 + 32 + padded as u128;
+    let expected = (claims as u128 + words as u128) * 16 + 32 + padded as u128;
     if expected != bytes.len() as u128 || claims == 0 {
         return Err(damaged("length"));
     }
@@ -237,7 +241,14 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
     let layout_text =
         std::str::from_utf8(&bytes[32..32 + layout_len]).map_err(|_| damaged("layout"))?;
     let layout = KamonLayout::parse(layout_text).map_err(|e| damaged(&e))?;
-    let words_at = 32 + padded;
+    Ok((layout, claims, words, 32 + padded))
+}
+
+/// Checks a Kamon certificate's bytes; on success, one line per claim:
+/// `<key in hex>: <win|draw|loss> for the side to move`.
+pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
+    let damaged = |why: &str| RefCertError::Damaged(why.to_string());
+    let (layout, claims, entries, words_at) = read_header(bytes, b"KAMONCRT")?;
     let mut table = HashMap::new();
     let mut previous: Option<u128> = None;
     for i in 0..entries as usize {
@@ -371,29 +382,7 @@ impl WalkCheck<'_> {
 /// one line per claim as [`check_kamon_certificate`] gives them.
 pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
     let damaged = |why: &str| RefCertError::Damaged(why.to_string());
-    if bytes.len() < 32 || &bytes[..8] != b"KAMONWLK" {
-        return Err(damaged("no header"));
-    }
-    if u32_at(bytes, 8) != 1 {
-        return Err(damaged("version"));
-    }
-    let claims = u32_at(bytes, 16) as usize;
-    let layout_len = u32_at(bytes, 20) as usize;
-    let words = u64::from_le_bytes(bytes[24..32].try_into().unwrap());
-    let padded = layout_len.div_ceil(16) * 16;
-    let expected = (claims as u128 + words as u128) * 16 + 32 + padded as u128;
-    if expected != bytes.len() as u128 || claims == 0 {
-        return Err(damaged("length"));
-    }
-    let mut zeroed = bytes.to_vec();
-    zeroed[12..16].fill(0);
-    if crc32(&zeroed) != u32_at(bytes, 12) {
-        return Err(damaged("checksum"));
-    }
-    let layout_text =
-        std::str::from_utf8(&bytes[32..32 + layout_len]).map_err(|_| damaged("layout"))?;
-    let layout = KamonLayout::parse(layout_text).map_err(|e| damaged(&e))?;
-    let claims_at = 32 + padded;
+    let (layout, claims, _, claims_at) = read_header(bytes, b"KAMONWLK")?;
     let stream = &bytes[claims_at + 16 * claims..];
     let mut walk = WalkCheck {
         choices: Choices {
