@@ -107,7 +107,10 @@ impl<'a> ChoiceReader<'a> {
         ChoiceReader { words, at: 0 }
     }
 
+    /// The next `width` bits (at most 32; a choice takes at most 6), or `None` past the
+    /// end of the stream.
     fn read(&mut self, width: u32) -> Option<u32> {
+        debug_assert!(width <= 32, "a choice of {width} bits");
         let mut value = 0;
         for i in 0..width {
             let word = self.words.get((self.at / 128) as usize)?;
@@ -328,7 +331,11 @@ mod tests {
             assert_eq!(r.read(width), Some(v));
         }
         assert_eq!(r.leftover(), None);
-        assert_eq!(r.read(128), None);
+        // The last word's 96 bits of padding are zero, and past them the stream ends.
+        for _ in 0..3 {
+            assert_eq!(r.read(32), Some(0));
+        }
+        assert_eq!(r.read(1), None);
         // The first choice is the first word's lowest bits.
         assert_eq!(words[0] & 0xf, 0);
         assert_eq!(words[0] >> 4 & 0xf, 7);
