@@ -15,7 +15,7 @@
 //! needs them as it walks the proof depth first from the claims. To **show** a statement
 //! (one of the four [`Kind`]s) about the side to move of a position:
 //!
-//! 1. if the rules decide it ([`by_rules`]: a finished game; a placement that wins, or
+//! 1. if the rules decide it (`check::by_rules`: a finished game; a placement that wins, or
 //!    for "draws or wins" wins or draws, at once), it holds or the check fails;
 //! 2. else if the walk has shown the same statement about the same position before, it
 //!    holds (no choice is read);
@@ -202,7 +202,7 @@ pub struct WalkCounts {
     /// Choices made: a placement for "wins" or "draws or wins" (each remembered).
     pub choices: u64,
     /// Positions walked, the rules' own and the remembered ones not counted; a "loses"
-    /// or "cannot win" reached again is walked again (see [`Walk`]).
+    /// or "cannot win" reached again is walked again (see `Walk`).
     pub walked: u64,
 }
 
