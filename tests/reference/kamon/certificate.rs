@@ -244,6 +244,23 @@ fn read_header(
     Ok((layout, claims, words, 32 + padded))
 }
 
+/// A claim word (README: the key above bit 10, the value below): its position, the
+/// statements that show its value, and the value's name.
+fn read_claim(
+    layout: &KamonLayout,
+    word: u128,
+) -> Result<(KamonPosition, &'static [u8], &'static str), RefCertError> {
+    let damaged = |why: &str| RefCertError::Damaged(why.to_string());
+    let position = position_of_key(layout, word >> 10).map_err(|e| damaged(&e))?;
+    let (statements, name): (&'static [u8], &'static str) = match word & 1023 {
+        0 => (&[LOSES], "loss"),
+        1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
+        2 => (&[WINS], "win"),
+        _ => return Err(damaged("claim value")),
+    };
+    Ok((position, statements, name))
+}
+
 /// Checks a Kamon certificate's bytes; on success, one line per claim:
 /// `<key in hex>: <win|draw|loss> for the side to move`.
 pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
@@ -266,13 +283,7 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
     let mut proved = Vec::new();
     for i in 0..claims {
         let word = u128_at(bytes, words_at + 16 * i);
-        let position = position_of_key(&layout, word >> 10).map_err(|e| damaged(&e))?;
-        let (statements, name): (&[u8], &str) = match word & 1023 {
-            0 => (&[LOSES], "loss"),
-            1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
-            2 => (&[WINS], "win"),
-            _ => return Err(damaged("claim value")),
-        };
+        let (position, statements, name) = read_claim(&layout, word)?;
         for &kind in statements {
             if !walk.holds(&position, kind) {
                 return Err(RefCertError::Fails(format!(
@@ -381,7 +392,6 @@ impl WalkCheck<'_> {
 /// Checks a Kamon walk certificate's bytes (README, "Walk certificates"); on success,
 /// one line per claim as [`check_kamon_certificate`] gives them.
 pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
-    let damaged = |why: &str| RefCertError::Damaged(why.to_string());
     let (layout, claims, _, claims_at) = read_header(bytes, b"KAMONWLK")?;
     let stream = &bytes[claims_at + 16 * claims..];
     let mut walk = WalkCheck {
@@ -394,13 +404,7 @@ pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
     let mut proved = Vec::new();
     for i in 0..claims {
         let word = u128_at(bytes, claims_at + 16 * i);
-        let position = position_of_key(&layout, word >> 10).map_err(|e| damaged(&e))?;
-        let (statements, name): (&[u8], &str) = match word & 1023 {
-            0 => (&[LOSES], "loss"),
-            1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
-            2 => (&[WINS], "win"),
-            _ => return Err(damaged("claim value")),
-        };
+        let (position, statements, name) = read_claim(&layout, word)?;
         for &kind in statements {
             walk.show(&position, kind).map_err(|e| {
                 RefCertError::Fails(format!("claim {} ({name}) is not shown: {e}", i + 1))
