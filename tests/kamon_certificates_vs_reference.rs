@@ -9,8 +9,8 @@ use kamon_cert::{
 };
 use kamon_core::{KamonGame, Layout, Record};
 use reference::{
-    check_kamon_certificate, check_kamon_walk, kamon_key, kamon_random_moves, kamon_solve,
-    RefCertError,
+    check_kamon_certificate, check_kamon_walk, kamon_key, kamon_position_of_key,
+    kamon_random_moves, kamon_solve, RefCertError,
 };
 
 fn solver(layout: &Layout) -> Solver<KamonGame> {
@@ -44,6 +44,62 @@ fn keys_are_as_the_readme_says() {
             "{layout} {moves}"
         );
     }
+}
+
+/// Both checkers read a claim's key into a position the same way: the keys of played
+/// positions, and keys altered so that some name no reachable position (a piece moved
+/// onto another cell, so that Black may hold no opening cell or someone had already won
+/// before the last placement, or the last placement named on another piece), are
+/// accepted or refused alike.
+#[test]
+fn a_key_names_a_position_alike_in_both_readers() {
+    let (mut accepted, mut refused) = (0, 0);
+    for seed in 0..3_000u64 {
+        let (layout_text, _, record) = game(seed, (seed % 31) as usize);
+        let key = record.position().key();
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |n: u32| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as u32
+        };
+        let bits = |word: u128| (0..56).filter(move |b| word >> b & 1 == 1);
+        let mut altered = vec![key];
+        for _ in 0..4 {
+            // One piece of either player moved to another bit of its occupancy (bits that
+            // are no cell, or the forbidden cell, are refused by both as well).
+            let field = 56 * next(2);
+            let pieces: Vec<u32> = bits(key >> field).collect();
+            if pieces.is_empty() {
+                continue;
+            }
+            let from = pieces[next(pieces.len() as u32) as usize];
+            let to = next(56);
+            let mut moved = key & !(1u128 << (field + from)) | 1u128 << (field + to);
+            if key >> 112 == from as u128 {
+                moved = moved & !(63u128 << 112) | (to as u128) << 112;
+            }
+            altered.push(moved);
+            // The last placement named on another cell.
+            altered.push(key & !(63u128 << 112) | (next(56) as u128) << 112);
+        }
+        for k in altered {
+            let fast = kamon_core::Position::from_key(record.layout(), k).is_ok();
+            let reference = kamon_position_of_key(&layout_text, k);
+            assert_eq!(
+                fast,
+                reference.is_ok(),
+                "key {k:#x} on {layout_text}: {reference:?}"
+            );
+            if fast {
+                accepted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(accepted > 5_000 && refused > 5_000, "{accepted} {refused}");
 }
 
 #[test]

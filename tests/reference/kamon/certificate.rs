@@ -104,12 +104,34 @@ fn position_of_key(layout: &KamonLayout, key: u128) -> Result<KamonPosition, Str
         rest.push(next.ok_or("uneven pieces")?);
     }
     played.extend(rest);
+    // A key names a position play could reach but for the order of the cells: Black's
+    // first placement was on an opening cell (an edge cell, not a corner), and nobody had
+    // won before the last placement.
+    if !played.is_empty()
+        && !played
+            .iter()
+            .step_by(2)
+            .any(|cell| cell.is_edge() && !cell.is_corner())
+    {
+        return Err("Black has no piece on an opening cell".into());
+    }
     let mut position = KamonPosition::new(layout.clone());
+    let mut before_last = position.clone();
     for cell in played {
         if position.owner(cell).is_some() || cell == layout.forbidden_cell() {
             return Err("a cell taken twice or the forbidden cell".into());
         }
-        position = position.with_placement(cell);
+        before_last = position;
+        position = before_last.with_placement(cell);
+    }
+    let to_move = position.side_to_move();
+    let won =
+        |position: &KamonPosition, side| position.has_connection(side) || position.has_loop(side);
+    if won(&position, to_move) {
+        return Err("the player to move has already won".into());
+    }
+    if !position.played().is_empty() && won(&before_last, before_last.side_to_move()) {
+        return Err("the last mover had won before the last placement".into());
     }
     Ok(position)
 }
@@ -297,6 +319,12 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
     Ok(proved)
 }
 
+/// Whether `key` names a position on `layout` (the README's key layout, a position play
+/// could reach but for the order of its cells), or what is wrong with it.
+pub fn kamon_position_of_key(layout: &str, key: u128) -> Result<(), String> {
+    position_of_key(&KamonLayout::parse(layout)?, key).map(|_| ())
+}
+
 /// The key of the position after `moves` on `layout`, as the README defines it.
 pub fn kamon_key(layout: &str, moves: &str) -> Result<u128, String> {
     Ok(key_of(&KamonPosition::parse(layout, moves)?))
@@ -342,7 +370,18 @@ impl WalkCheck<'_> {
     /// Shows `kind` for the side to move of `position` as the README's walk does:
     /// the rules, then what was shown before, then a choice read (or every placement).
     fn show(&mut self, position: &KamonPosition, kind: u8) -> Result<(), String> {
-        if let Some(value) = finished(position) {
+        self.show_after(position, finished(position), kind)
+    }
+
+    /// [`WalkCheck::show`] for a position whose end (`finished`) is known: the rules'
+    /// verdict is the costliest thing asked of a position, so it is asked once a position.
+    fn show_after(
+        &mut self,
+        position: &KamonPosition,
+        end: Option<u8>,
+        kind: u8,
+    ) -> Result<(), String> {
+        if let Some(value) = end {
             let holds = match kind {
                 WINS => value == 2,
                 LOSES => value == 0,
@@ -355,10 +394,19 @@ impl WalkCheck<'_> {
                 Err("a finished game says otherwise".into())
             };
         }
-        let mut children = position.children();
-        children.sort_by_key(|(cell, _)| bit_of(*cell));
+        // The game goes on, so the stack's cells are the legal ones.
+        let mut children: Vec<(Cell, KamonPosition, Option<u8>)> = position
+            .cells_allowed_by_the_stack()
+            .into_iter()
+            .map(|cell| {
+                let child = position.with_placement(cell);
+                let end = finished(&child);
+                (cell, child, end)
+            })
+            .collect();
+        children.sort_by_key(|(cell, _, _)| bit_of(*cell));
         if kind == WINS || kind == DRAWS_OR_WINS {
-            let ends_well = children.iter().any(|(_, child)| match finished(child) {
+            let ends_well = children.iter().any(|(_, _, end)| match end {
                 Some(0) => true,
                 Some(1) => kind == DRAWS_OR_WINS,
                 _ => false,
@@ -377,11 +425,11 @@ impl WalkCheck<'_> {
                 .choices
                 .index(children.len())
                 .ok_or("the choices end too soon")?;
-            let (_, child) = children.get(i).ok_or("a choice past the legal cells")?;
-            self.show(child, next)?;
+            let (_, child, end) = children.get(i).ok_or("a choice past the legal cells")?;
+            self.show_after(child, *end, next)?;
         } else {
-            for (_, child) in &children {
-                self.show(child, next)?;
+            for (_, child, end) in &children {
+                self.show_after(child, *end, next)?;
             }
         }
         self.shown.insert((key, kind));

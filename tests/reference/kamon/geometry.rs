@@ -30,7 +30,7 @@ pub struct Cell {
 impl Cell {
     /// All 37 cells in board order: `a1 a2 a3 a4 b1 ... g4` (row by row, left to right).
     pub fn all() -> Vec<Cell> {
-        let mut cells = Vec::new();
+        let mut cells = Vec::with_capacity(ROW_LENGTHS.iter().sum());
         for (row, &length) in ROW_LENGTHS.iter().enumerate() {
             for index in 0..length {
                 cells.push(Cell { row, index });

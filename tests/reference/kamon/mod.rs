@@ -24,7 +24,9 @@ pub use api::{
     kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
     kamon_result, kamon_solve,
 };
-pub use certificate::{check_kamon_certificate, check_kamon_walk, kamon_key};
+pub use certificate::{
+    check_kamon_certificate, check_kamon_walk, kamon_key, kamon_position_of_key,
+};
 pub use geometry::{BoardSide, Cell, CELL_COUNT};
 pub use layout::{Chip, KamonLayout};
 pub use position::{KamonEnd, KamonPosition, WinReason, FREE_CELLS_AT_START};

@@ -8,6 +8,7 @@
 //! breadth-first search per cell. All of this is slow and leaves no state to get wrong.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::geometry::{BoardSide, Cell, CELL_COUNT};
 use super::layout::{Chip, KamonLayout};
@@ -44,7 +45,9 @@ pub enum KamonEnd {
 /// A Kamon position: a layout and the cells played on it, Black's first.
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct KamonPosition {
-    layout: KamonLayout,
+    /// Shared by a position and those played from it (a checker walks hundreds of
+    /// millions of positions; a copy of the layout each would be most of their cost).
+    layout: Rc<KamonLayout>,
     played: Vec<Cell>,
 }
 
@@ -68,7 +71,7 @@ impl KamonPosition {
     /// The start of a game on `layout`: nothing played, Black to move.
     pub fn new(layout: KamonLayout) -> KamonPosition {
         KamonPosition {
-            layout,
+            layout: Rc::new(layout),
             played: Vec::new(),
         }
     }
@@ -141,8 +144,9 @@ impl KamonPosition {
 
     /// The cells the placement rule allows, whether or not the game is already over: on the
     /// first move the non-corner edge cells except the forbidden one; later the free cells
-    /// whose chip matches the top of the stack. In board order.
-    fn cells_allowed_by_the_stack(&self) -> Vec<Cell> {
+    /// whose chip matches the top of the stack. In board order. (The legal cells of a game
+    /// known to go on, without asking again whether it ended.)
+    pub(crate) fn cells_allowed_by_the_stack(&self) -> Vec<Cell> {
         let holders = self.holders();
         let forbidden = self.layout.forbidden_cell();
         Cell::all()
@@ -170,17 +174,24 @@ impl KamonPosition {
     pub fn has_connection(&self, side: Side) -> bool {
         let holders = self.holders();
         let held = |cell: Cell| holders[cell.ordinal()] == Some(side);
+        // One breadth-first search per chain of `side`'s pieces (a piece already reached
+        // belongs to a chain searched before), collecting the board sides it touches.
+        let mut seen = [false; CELL_COUNT];
         for start in Cell::all() {
-            if !held(start) {
+            if !held(start) || seen[start.ordinal()] {
                 continue;
             }
-            // Breadth-first search over `side`'s pieces, collecting the board sides touched.
-            let mut seen = [false; CELL_COUNT];
             seen[start.ordinal()] = true;
-            let mut queue = VecDeque::from([start]);
-            let mut touched: Vec<BoardSide> = Vec::new();
+            let mut queue = VecDeque::with_capacity(CELL_COUNT);
+            queue.push_back(start);
+            // The sides touched, each once (so at most six).
+            let mut touched: Vec<BoardSide> = Vec::with_capacity(6);
             while let Some(cell) = queue.pop_front() {
-                touched.extend(cell.board_sides());
+                for side in cell.board_sides() {
+                    if !touched.contains(side) {
+                        touched.push(*side);
+                    }
+                }
                 for &next in cell.neighbours() {
                     if held(next) && !seen[next.ordinal()] {
                         seen[next.ordinal()] = true;
@@ -199,35 +210,31 @@ impl KamonPosition {
     }
 
     /// Does `side` enclose a cell? Exactly the page's test: some cell not held by `side`
-    /// cannot reach any edge cell through cells not held by `side`.
+    /// cannot reach any edge cell through cells not held by `side`. A path read backwards
+    /// is a path, so the cells that can reach an edge are those one breadth-first search
+    /// from every edge cell not held by `side` reaches; a loop is a cell it misses.
     pub fn has_loop(&self, side: Side) -> bool {
         let holders = self.holders();
         let passable = |cell: Cell| holders[cell.ordinal()] != Some(side);
-        for start in Cell::all() {
-            if !passable(start) {
-                continue;
-            }
-            let mut seen = [false; CELL_COUNT];
-            seen[start.ordinal()] = true;
-            let mut queue = VecDeque::from([start]);
-            let mut reaches_edge = false;
-            while let Some(cell) = queue.pop_front() {
-                if cell.is_edge() {
-                    reaches_edge = true;
-                    break;
-                }
-                for &next in cell.neighbours() {
-                    if passable(next) && !seen[next.ordinal()] {
-                        seen[next.ordinal()] = true;
-                        queue.push_back(next);
-                    }
-                }
-            }
-            if !reaches_edge {
-                return true;
+        let mut seen = [false; CELL_COUNT];
+        let mut queue = VecDeque::with_capacity(CELL_COUNT);
+        for cell in Cell::all() {
+            if cell.is_edge() && passable(cell) {
+                seen[cell.ordinal()] = true;
+                queue.push_back(cell);
             }
         }
-        false
+        while let Some(cell) = queue.pop_front() {
+            for &next in cell.neighbours() {
+                if passable(next) && !seen[next.ordinal()] {
+                    seen[next.ordinal()] = true;
+                    queue.push_back(next);
+                }
+            }
+        }
+        Cell::all()
+            .into_iter()
+            .any(|cell| passable(cell) && !seen[cell.ordinal()])
     }
 
     /// `None` while the game goes on; otherwise how it ended. Checked in the page's order
@@ -289,17 +296,19 @@ impl KamonPosition {
                 )
             });
         }
-        let mut next = self.clone();
-        next.played.push(cell);
-        Ok(next)
+        Ok(self.with_placement(cell))
     }
 
     /// The position with a piece of the player to move on `cell`, unchecked (for
     /// building a position from its pieces: the certificate checker's keys).
     pub(crate) fn with_placement(&self, cell: Cell) -> KamonPosition {
-        let mut next = self.clone();
-        next.played.push(cell);
-        next
+        let mut played = Vec::with_capacity(self.played.len() + 1);
+        played.extend_from_slice(&self.played);
+        played.push(cell);
+        KamonPosition {
+            layout: Rc::clone(&self.layout),
+            played,
+        }
     }
 
     /// [`KamonPosition::play`] for a cell name.
@@ -313,11 +322,7 @@ impl KamonPosition {
     pub fn children(&self) -> Vec<(Cell, KamonPosition)> {
         self.legal_cells()
             .into_iter()
-            .map(|cell| {
-                let mut next = self.clone();
-                next.played.push(cell);
-                (cell, next)
-            })
+            .map(|cell| (cell, self.with_placement(cell)))
             .collect()
     }
 }
