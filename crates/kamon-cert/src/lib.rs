@@ -52,7 +52,7 @@ mod walk_file;
 pub use check::{check, CheckFailure, Verified};
 pub use entry::{Claim, Entry, Kind};
 pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC, MAX_FILE_BYTES};
-pub use pack::{pack, PackError, Packed, Proofs};
+pub use pack::{pack, PackError, Packed, Proofs, ReadLater};
 #[cfg(feature = "prove")]
 pub use prove::{prove, Progress, ProveError};
 pub use walk::{WalkCounts, WalkLimits};

@@ -7,12 +7,21 @@
 //! trusts nothing: a walk the entries do not carry stops with the position where an
 //! entry was missing, and the file written is checked like any other.
 //!
-//! Several certificates of one layout can be packed together: their entries are merged,
-//! and with a root (a position above all their claims, such as the empty board above
-//! the units two placements in that `kamon units` solves) the root's value is worked out
-//! from the claims by the game's AND/OR rule over the placements between them, and the
-//! walk certificate claims the root's value alone. The units' certificates so become one
+//! Several certificates of one layout can be packed together, and with a root (a
+//! position above all their claims, such as the empty board above the units two
+//! placements in that `kamon units` solves) the root's value is worked out from the
+//! claims by the game's AND/OR rule over the placements between them, and the walk
+//! certificate claims the root's value alone. The units' certificates so become one
 //! proof of a whole game.
+//!
+//! Each certificate's entries are looked up only while the walk is inside one of its
+//! claims (every certificate proves its claims with its own entries), and a certificate
+//! added to be read later ([`Proofs::add_later`]) is read when the walk reaches one of
+//! its claims and dropped when it goes on to another's. So packing a whole game holds
+//! one unit's entries at a time (rejected: merging every certificate's entries into one
+//! sorted list, as the packer first did: seed 1's ten units needed 6.2 GB, and a lost
+//! layout's twelve refutations, each about four times the size of a won unit, would
+//! not fit in 24 GiB beside the walk's memory).
 
 use std::collections::HashMap;
 
@@ -37,6 +46,8 @@ pub enum PackError {
     TooFar { limit: usize },
     #[error("the claims do not decide the root's value (a placement at the root reaches no claim that settles it)")]
     Undecided,
+    #[error("certificate {index} cannot be read: {reason}")]
+    Unreadable { index: usize, reason: String },
     #[error("the entries do not carry claim {index} ({claim}): {reason}")]
     Missing {
         index: usize,
@@ -56,29 +67,82 @@ pub struct Packed {
 /// Takes each choice from the entries (or the placements found above the claims) and
 /// writes it.
 struct FromEntries<'a> {
-    entries: &'a [Entry],
     above: &'a HashMap<u128, (Kind, Cell)>,
+    sources: Vec<Source>,
+    /// The certificate that proves each claim, by the claim's position key.
+    claim_source: HashMap<u128, usize>,
+    /// The claims the walk is inside (key and certificate), innermost last.
+    inside: Vec<(u128, usize)>,
+    /// The entries of the certificates read later, while the walk needs them.
+    read: HashMap<usize, Vec<Entry>>,
+    /// Why a certificate could not be read, if that stopped the walk.
+    failed: Option<(usize, String)>,
     writer: ChoiceWriter,
 }
 
+/// The placement of an entry in `entries` (sorted) about `key` whose statement implies
+/// `kind`, the same kind first.
+fn placement_in(entries: &[Entry], key: u128, kind: Kind) -> Option<Cell> {
+    let (low, high) = Entry::range_of_key(key);
+    let start = entries.partition_point(|e| e.bits() < low);
+    let end = entries.partition_point(|e| e.bits() <= high);
+    let named = |e: &&Entry| e.kind().names_a_move() && e.kind().implies(kind);
+    let same = entries[start..end]
+        .iter()
+        .filter(named)
+        .min_by_key(|e| e.kind() != kind)?;
+    same.placement().ok().flatten()
+}
+
 impl FromEntries<'_> {
-    /// The placement of an entry about `key` whose statement implies `kind`, the same
-    /// kind first.
+    /// The placement for `kind` at `key`: found above the claims, or in the entries of
+    /// the claims the walk is inside, the innermost first.
     fn placement(&self, key: u128, kind: Kind) -> Option<Cell> {
         if let Some(&(k, cell)) = self.above.get(&key) {
             if k.implies(kind) {
                 return Some(cell);
             }
         }
-        let (low, high) = Entry::range_of_key(key);
-        let start = self.entries.partition_point(|e| e.bits() < low);
-        let end = self.entries.partition_point(|e| e.bits() <= high);
-        let named = |e: &&Entry| e.kind().names_a_move() && e.kind().implies(kind);
-        let same = self.entries[start..end]
-            .iter()
-            .filter(named)
-            .min_by_key(|e| e.kind() != kind)?;
-        same.placement().ok().flatten()
+        self.inside.iter().rev().find_map(|&(_, source)| {
+            let entries = match &self.sources[source] {
+                Source::Here(entries) => entries.as_slice(),
+                Source::Later(_) => self.read.get(&source).map_or(&[][..], Vec::as_slice),
+            };
+            placement_in(entries, key, kind)
+        })
+    }
+
+    /// Reads certificate `source`'s entries if it is one to read later and they are not
+    /// in memory, first dropping those of any certificate the walk is no longer inside.
+    fn read_source(&mut self, source: usize) -> Result<(), String> {
+        let Source::Later(later) = &mut self.sources[source] else {
+            return Ok(());
+        };
+        let Later {
+            read,
+            layout,
+            claims,
+        } = &mut **later;
+        if self.read.contains_key(&source) {
+            return Ok(());
+        }
+        let inside = &self.inside;
+        self.read
+            .retain(|s, _| inside.iter().any(|&(_, other)| other == *s));
+        let cert = read()
+            .and_then(|cert| {
+                if cert.layout == *layout && cert.claims == *claims {
+                    Ok(cert)
+                } else {
+                    Err("it is not the certificate it was when added (its layout or claims changed)".into())
+                }
+            })
+            .map_err(|reason| {
+                self.failed = Some((source, reason.clone()));
+                format!("certificate {} cannot be read: {reason}", source + 1)
+            })?;
+        self.read.insert(source, cert.entries);
+        Ok(())
     }
 }
 
@@ -100,6 +164,23 @@ impl Chooser for FromEntries<'_> {
             .expect("the cell is legal");
         self.writer.push(index as u32, choice_width(legal.count()));
         Ok(cell)
+    }
+
+    fn enter(&mut self, pos: &Position) -> Result<(), String> {
+        let key = pos.key();
+        if let Some(&source) = self.claim_source.get(&key) {
+            self.read_source(source)?;
+            self.inside.push((key, source));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self, pos: &Position) {
+        if self.inside.last().is_some_and(|&(key, _)| key == pos.key()) {
+            // Its entries stay in memory until another certificate is read: a claim of
+            // a draw is shown twice, by its two statements, one after the other.
+            self.inside.pop();
+        }
     }
 }
 
@@ -177,45 +258,100 @@ impl Above<'_> {
     }
 }
 
-/// Certificates of entries gathered for [`pack`]: one layout, their claims, and their
-/// entries in one list. Each certificate's entries are moved in as it is added, so a
-/// caller reading files one by one holds a whole game's 10^8 entries in memory once.
-#[derive(Clone, Debug, Default)]
+/// Where a certificate's entries are.
+enum Source {
+    /// In memory.
+    Here(Vec<Entry>),
+    /// Read when the walk reaches one of its claims.
+    Later(Box<Later>),
+}
+
+/// A certificate to read when the walk reaches one of `claims`, checked on reading to be
+/// the certificate of this layout and claims still.
+struct Later {
+    read: ReadLater,
+    layout: Layout,
+    claims: Vec<Claim>,
+}
+
+/// Reads a certificate again (for [`Proofs::add_later`]); an error says why not.
+pub type ReadLater = Box<dyn FnMut() -> Result<Certificate, String> + Send>;
+
+/// Certificates of entries gathered for [`pack`]: one layout, their claims, and where each
+/// certificate's entries are.
+#[derive(Default)]
 pub struct Proofs {
     layout: Option<Layout>,
     claims: Vec<Claim>,
-    entries: Vec<Entry>,
-    certificates: usize,
+    /// The certificate of each claim in `claims` (the first that claims it).
+    claim_source: Vec<usize>,
+    sources: Vec<Source>,
+    entries: usize,
+}
+
+impl std::fmt::Debug for Proofs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Proofs")
+            .field("layout", &self.layout)
+            .field("claims", &self.claims)
+            .field("certificates", &self.sources.len())
+            .field("entries", &self.entries)
+            .finish()
+    }
 }
 
 impl Proofs {
-    /// Room for `entries` entries in all (the files' sizes tell), so that the list is not
-    /// copied as it grows.
-    /// If that much memory cannot be had, the list grows as entries come instead.
-    pub fn with_capacity(entries: usize) -> Proofs {
-        let mut proofs = Proofs::default();
-        let _ = proofs.entries.try_reserve_exact(entries);
-        proofs
+    /// Adds a certificate of the same layout as the first, its entries kept in memory.
+    pub fn add(&mut self, cert: Certificate) -> Result<(), PackError> {
+        let entries = cert.entries.len();
+        self.add_source(cert.layout, cert.claims, entries, |_, _| {
+            Source::Here(cert.entries)
+        })
     }
 
-    /// Adds a certificate of the same layout as the first.
-    pub fn add(&mut self, cert: Certificate) -> Result<(), PackError> {
-        self.certificates += 1;
+    /// Adds a certificate of the same layout as the first by its layout, claims and
+    /// number of entries, and `read`, which reads the whole certificate again when the
+    /// walk reaches one of its claims: what a caller with files uses, so that a whole
+    /// game's certificates are not in memory at once.
+    pub fn add_later(
+        &mut self,
+        layout: Layout,
+        claims: Vec<Claim>,
+        entries: usize,
+        read: ReadLater,
+    ) -> Result<(), PackError> {
+        self.add_source(layout, claims, entries, |layout, claims| {
+            Source::Later(Box::new(Later {
+                read,
+                layout,
+                claims,
+            }))
+        })
+    }
+
+    fn add_source(
+        &mut self,
+        layout: Layout,
+        claims: Vec<Claim>,
+        entries: usize,
+        source: impl FnOnce(Layout, Vec<Claim>) -> Source,
+    ) -> Result<(), PackError> {
+        let index = self.sources.len();
         match &self.layout {
-            None => self.layout = Some(cert.layout),
-            Some(layout) if *layout != cert.layout => {
-                return Err(PackError::OtherLayout {
-                    index: self.certificates,
-                })
+            None => self.layout = Some(layout.clone()),
+            Some(first) if *first != layout => {
+                return Err(PackError::OtherLayout { index: index + 1 })
             }
             Some(_) => {}
         }
-        self.entries.extend(cert.entries);
-        for claim in cert.claims {
-            if !self.claims.contains(&claim) {
-                self.claims.push(claim);
+        for claim in &claims {
+            if !self.claims.contains(claim) {
+                self.claims.push(*claim);
+                self.claim_source.push(index);
             }
         }
+        self.entries += entries;
+        self.sources.push(source(layout, claims));
         Ok(())
     }
 
@@ -224,9 +360,9 @@ impl Proofs {
         self.layout.as_ref()
     }
 
-    /// The entries added, in all (before duplicates are merged).
+    /// The entries of the certificates added, in all.
     pub fn entries(&self) -> usize {
-        self.entries.len()
+        self.entries
     }
 }
 
@@ -242,15 +378,18 @@ pub fn pack(
     let Proofs {
         layout,
         mut claims,
-        mut entries,
-        certificates,
+        claim_source,
+        sources,
+        entries: _,
     } = proofs;
     let layout = layout.ok_or(PackError::Nothing)?;
-    if certificates > 1 {
-        entries.sort_unstable();
-        entries.dedup();
-    }
     let layout = &layout;
+    // The certificates' own claims (the walk's claim may be the root instead).
+    let claim_source: HashMap<u128, usize> = claims
+        .iter()
+        .zip(claim_source)
+        .map(|(c, s)| (c.position.key(), s))
+        .collect();
     if claims.is_empty() {
         return Err(PackError::NoClaim);
     }
@@ -291,19 +430,30 @@ pub fn pack(
         }];
     }
     let chooser = FromEntries {
-        entries: &entries,
         above: &above.placements,
+        sources,
+        claim_source,
+        inside: Vec::new(),
+        read: HashMap::new(),
+        failed: None,
         writer: ChoiceWriter::default(),
     };
     let mut walk = Walk::new(layout, chooser, limits, progress);
     for (i, claim) in claims.iter().enumerate() {
         for &kind in claim.statements() {
-            walk.show(&claim.position, kind)
-                .map_err(|reason| PackError::Missing {
-                    index: i + 1,
-                    claim: format!("{claim} in {}", claim.position.to_setup()),
-                    reason,
-                })?;
+            walk.show(&claim.position, kind).map_err(|reason| {
+                match walk.chooser.failed.take() {
+                    Some((source, reason)) => PackError::Unreadable {
+                        index: source + 1,
+                        reason,
+                    },
+                    None => PackError::Missing {
+                        index: i + 1,
+                        claim: format!("{claim} in {}", claim.position.to_setup()),
+                        reason,
+                    },
+                }
+            })?;
         }
     }
     let counts = walk.counts();

@@ -150,9 +150,20 @@ impl<'a> ChoiceReader<'a> {
 /// Where the placements of the walk's choices come from: the file, for the checker; a
 /// proof's entries, for the packer (which writes what it chose).
 pub(crate) trait Chooser {
-    /// The placement that shows `kind` ("wins" or "draws or wins") for the side to move of
-    /// `pos`, one of `legal` (not empty).
+    /// REQUIRED. The placement that shows `kind` ("wins" or "draws or wins") for the
+    /// side to move of `pos`, one of `legal` (not empty).
     fn choose(&mut self, pos: &Position, kind: Kind, legal: Bitboard) -> Result<Cell, String>;
+
+    /// OPTIONAL (nothing by default). Told that the walk begins to walk `pos` (neither
+    /// the rules nor what was shown before settle it), before any choice below it; an
+    /// error stops the walk. The packer reads a certificate's entries here.
+    fn enter(&mut self, _pos: &Position) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// OPTIONAL (nothing by default). Told that the walk has shown `pos`, everything
+    /// below it included, after [`Chooser::enter`] of the same position.
+    fn leave(&mut self, _pos: &Position) {}
 }
 
 /// Reads each choice from the stream.
@@ -265,6 +276,7 @@ impl<'a, C: Chooser> Walk<'a, C> {
         if remembered && self.shown.contains(&statement) {
             return Ok(());
         }
+        self.chooser.enter(pos)?;
         let legal = pos.legal_cells(self.layout);
         let after = kind.after_placement();
         let through = |walk: &mut Self, cell: Cell| {
@@ -282,6 +294,7 @@ impl<'a, C: Chooser> Walk<'a, C> {
                 through(self, cell)?;
             }
         }
+        self.chooser.leave(pos);
         if remembered {
             if self.shown.len() >= self.limits.positions {
                 return Err(format!(

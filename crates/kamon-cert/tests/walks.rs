@@ -284,3 +284,121 @@ fn a_root_below_the_claims_no_claims_or_too_many_positions_above_are_refused() {
     .unwrap_err();
     assert!(matches!(e, PackError::TooFar { limit: 5 }), "{e}");
 }
+
+/// Units and their root, as `units_pack_into_the_proof_of_the_position_above_them`
+/// makes them: the root 16 placements in, every unit two placements below it proved.
+fn units_below(seed: u64) -> Option<(Layout, Position, Certificate, Vec<Certificate>)> {
+    let record = Record::random(seed, 16)?;
+    let (layout, root) = (record.layout().clone(), *record.position());
+    let s = solver(&layout);
+    let mut units = Vec::new();
+    for a in root.legal_cells(&layout) {
+        let after_a = root.play_unchecked(&layout, a);
+        for b in after_a.legal_cells(&layout) {
+            let unit = after_a.play_unchecked(&layout, b);
+            if !unit.is_over() {
+                units.push(proof_by(&s, &[unit]));
+            }
+        }
+    }
+    let whole = proof_by(&s, &[root]);
+    (!units.is_empty()).then_some((layout, root, whole, units))
+}
+
+/// Certificates added to be read later pack into the walk of the same certificates held
+/// in memory, each read when the walk reaches its claim (at most twice: a drawn root
+/// walks its units once per statement; never when the rules settle it); a certificate that cannot be read, or reads as
+/// another one, stops the pack with its number.
+#[test]
+fn certificates_read_later_pack_alike_and_are_read_when_needed() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let (mut packed, mut refused) = (0, 0);
+    for seed in 0..8 {
+        let Some((_, root, _, units)) = units_below(seed).filter(|(.., u)| u.len() > 1) else {
+            continue;
+        };
+        let reads = Arc::new(AtomicUsize::new(0));
+        let mut later = Proofs::default();
+        for cert in &units {
+            let (copy, reads) = (cert.clone(), Arc::clone(&reads));
+            let read = Box::new(move || {
+                reads.fetch_add(1, Ordering::Relaxed);
+                Ok(copy.clone())
+            });
+            later
+                .add_later(
+                    cert.layout.clone(),
+                    cert.claims.clone(),
+                    cert.entries.len(),
+                    read,
+                )
+                .unwrap();
+        }
+        assert_eq!(
+            later.entries(),
+            units.iter().map(|c| c.entries.len()).sum::<usize>()
+        );
+        let from_later = pack(later, Some(&root), WalkLimits::default(), &mut |_| {}).unwrap();
+        let in_memory = walk_of(&units, Some(&root));
+        assert_eq!(from_later.certificate, in_memory, "seed {seed}");
+        let read = reads.load(Ordering::Relaxed);
+        // None when the rules settle every unit the walk reaches.
+        assert!(read <= 2 * units.len(), "seed {seed}: {read} reads");
+        if read > 0 {
+            packed += 1;
+        }
+
+        // Every unit's file turned unreadable, or replaced by another unit's: the first
+        // the walk reaches stops the pack.
+        for broken in [0, 1] {
+            let mut proofs = Proofs::default();
+            for (i, cert) in units.iter().enumerate() {
+                let other = units[(i + 1) % units.len()].clone();
+                let read: kamon_cert::ReadLater = if broken == 0 {
+                    Box::new(|| Err("gone".to_owned()))
+                } else {
+                    Box::new(move || Ok(other.clone()))
+                };
+                proofs
+                    .add_later(cert.layout.clone(), cert.claims.clone(), 0, read)
+                    .unwrap();
+            }
+            match pack(proofs, Some(&root), WalkLimits::default(), &mut |_| {}) {
+                Err(PackError::Unreadable { index, reason }) => {
+                    assert!((1..=units.len()).contains(&index), "seed {seed}");
+                    let why = if broken == 0 {
+                        "gone"
+                    } else {
+                        "not the certificate"
+                    };
+                    assert!(reason.contains(why), "{reason}");
+                    refused += 1;
+                }
+                Ok(p) => assert!(read == 0 && checks(&p.certificate), "seed {seed}"),
+                Err(e) => panic!("seed {seed}: {e}"),
+            }
+        }
+    }
+    assert!(packed >= 4 && refused >= 4, "{packed} {refused}");
+}
+
+/// A claim inside another claim's proof: the walk of the outer one passes through the
+/// inner claim's position and looks its entries up there first, then the outer's again.
+#[test]
+fn claims_inside_other_claims_pack_and_check() {
+    let mut packed = 0;
+    for seed in 0..6 {
+        let Some((_, root, whole, units)) = units_below(seed) else {
+            continue;
+        };
+        let mut certs = vec![whole];
+        certs.extend(units);
+        let walk = walk_of(&certs, None);
+        assert_eq!(walk.claims.len(), certs.len());
+        assert!(checks(&walk), "seed {seed}");
+        assert_eq!(walk.claims[0].position, root);
+        packed += 1;
+    }
+    assert!(packed >= 4, "{packed}");
+}

@@ -90,10 +90,13 @@ impl Checked {
 
     /// The report's first lines (the file, `game` naming the format when it is not
     /// Kamisado's, then what the check found), and the word its claims are shown with.
-    pub(crate) fn header(&self, game: Option<&str>) -> (String, &'static str) {
+    /// `entry` names what the file's entries are, one and many (a walk's are the
+    /// placements it read: `("choice", "choices")`).
+    pub(crate) fn header(&self, game: Option<&str>, entry: (&str, &str)) -> (String, &'static str) {
+        let (one, entries) = entry;
         let game = game.map_or(String::new(), |g| format!("{g}, "));
         let mut out = format!(
-            "certificate {} ({game}format {}, {} entries, {:.2} MiB)\n",
+            "certificate {} ({game}format {}, {} {entries}, {:.2} MiB)\n",
             self.file,
             self.format_version,
             thousands(self.entries as u64),
@@ -101,7 +104,7 @@ impl Checked {
         );
         match &self.failure {
             None => out.push_str(&format!(
-                "checked     every entry and claim in {:.2} s: all hold\n",
+                "checked     every {one} and claim in {:.2} s: all hold\n",
                 self.seconds
             )),
             Some(failure) => out.push_str(&format!("failed      {failure}\n")),
@@ -159,7 +162,7 @@ struct AfterMove {
 
 impl Report for CheckReport {
     fn text(&self, _colour: bool) -> String {
-        let (mut out, proved) = self.checked.header(None);
+        let (mut out, proved) = self.checked.header(None, ("entry", "entries"));
         for (i, c) in self.claims.iter().enumerate() {
             match &c.after {
                 None => out.push_str(&format!("{proved:<11} {}\n", c.claim.line())),

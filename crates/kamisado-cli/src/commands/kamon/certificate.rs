@@ -53,12 +53,12 @@ struct WalkJson {
 
 impl Report for CheckReport {
     fn text(&self, _colour: bool) -> String {
-        let game = if self.walk.is_some() {
-            "Kamon walk"
+        let (game, entries) = if self.walk.is_some() {
+            ("Kamon walk", ("choice", "choices"))
         } else {
-            "Kamon"
+            ("Kamon", ("entry", "entries"))
         };
-        let (mut out, proved) = self.checked.header(Some(game));
+        let (mut out, proved) = self.checked.header(Some(game), entries);
         if let Some(w) = &self.walk {
             out.push_str(&format!(
                 "walked      {} positions, reading {} placements ({} bits)\n",

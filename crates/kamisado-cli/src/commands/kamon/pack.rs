@@ -79,22 +79,17 @@ impl Report for PackReport {
 pub fn run(args: PackArgs) -> Result<()> {
     check_output(&args.out, OutputKind::Text)?;
     let started = Instant::now();
-    // Room for every file's entries at once (a file of N entries is 16 N bytes and a
-    // header), so that a whole game's are read into one list without copies.
-    // Files larger than a certificate can be are left out (they are refused when read).
-    let room: u64 = args
-        .certs
-        .iter()
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .filter(|m| m.is_file() && m.len() <= kamon_cert::MAX_FILE_BYTES)
-        .map(|m| m.len() / 16)
-        .sum();
-    let mut proofs = Proofs::with_capacity(usize::try_from(room).unwrap_or(0));
+    // Each file is read whole here (so a damaged one is refused before the walk), and
+    // again when the walk reaches its claims: one file's entries in memory at a time.
+    let mut proofs = Proofs::default();
     for path in &args.certs {
         let shown = path.display();
         let cert = Certificate::read(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        let entries = cert.entries.len();
+        let again = path.clone();
+        let read = Box::new(move || Certificate::read(&again).map_err(|e| e.to_string()));
         proofs
-            .add(cert)
+            .add_later(cert.layout, cert.claims, entries, read)
             .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     }
     let entries_read = proofs.entries() as u64;
@@ -126,7 +121,9 @@ pub fn run(args: PackArgs) -> Result<()> {
     )
     .map_err(|e| match e {
         // The root the user gave, or files that claim nothing: bad input.
-        PackError::NotAbove(_) | PackError::NoClaim => Failure::input(e),
+        PackError::NotAbove(_) | PackError::NoClaim | PackError::Unreadable { .. } => {
+            Failure::input(e)
+        }
         e => Failure::internal(e),
     })?;
     let bytes = packed.certificate.encode();
