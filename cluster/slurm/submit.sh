@@ -26,6 +26,11 @@
 #       one `kamon units solve SPLIT-ARGS SOLVE-ARGS --index i` per task into its own
 #       results file (a task whose unit the finished parts make unnecessary searches
 #       nothing), then `kamon units merge` into RUN/result.json
+#   cluster/slurm/submit.sh kamon-certify RUN RESULTS... [-- PROVE-ARGS...]
+#       `kamisado kamon units proof RESULTS...` lists the units a proof of the split's
+#       root rests on (RUN/units.txt), one `kamon prove` of each per task into its own
+#       certificate, then `kamon pack --root` of them into RUN/result.kwalk, one
+#       certificate of the root's value, checked by `kamisado certificate check`
 #   cluster/slurm/submit.sh resume RUN
 #       resubmits the tasks that did not finish (failed, killed, timed out), alone by
 #       their index, and a new merge job after them; finished parts are kept as they are
@@ -194,6 +199,30 @@ kamon-units)
         printf '%q ' "${split_args[@]}"
         echo ')'
     } >>"$run/run.env"
+    submit_jobs "$run" "1-$shards"
+    ;;
+kamon-certify)
+    [ $# -ge 3 ] || die "usage: $0 kamon-certify RUN RESULTS... [-- PROVE-ARGS...]"
+    run=$(absolute "$2")
+    shift 2
+    results=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        [ -f "$1" ] || die "$1: no such results file"
+        results+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
+        shift
+    done
+    [ $# -eq 0 ] || shift
+    bin=$(kamisado_binary)
+    [ ! -e "$run/run.env" ] || die "$run is the directory of an earlier run: resume it, or give a new directory"
+    "$bin" kamon units proof "${results[@]}" >"$run/units.txt" || die "kamon units proof: the results prove no value to certify"
+    shards=$(wc -l <"$run/units.txt")
+    [ "$shards" -gt 0 ] || die "kamon units proof: the rules decide the root; no unit to prove"
+    # The root's placements (`start` for the empty board), from the root's position text.
+    root=$("$bin" kamon units proof "${results[@]}" --json | sed -n 's/^  "root": "\(.*\)",$/\1/p')
+    [ -n "$root" ] || die "kamon units proof --json: no root"
+    if [[ $root == *" "* ]]; then root=${root#* }; else root=start; fi
+    new_run "$run" kamon-certify "$shards" "$@"
+    printf 'ROOT=%q\n' "$root" >>"$run/run.env"
     submit_jobs "$run" "1-$shards"
     ;;
 resume)

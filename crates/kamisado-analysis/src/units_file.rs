@@ -363,32 +363,52 @@ impl Split {
     /// The nodes of the cheapest set of solved units that proves node `id`'s value, given
     /// each unit's `nodes`: what a proof of the answer rests on, against all that was
     /// searched to find it (the difference is the price of not knowing in advance which
-    /// first cell wins or which reply refutes). A win needs its cheapest child that is a
-    /// loss for the opponent; a loss needs every child; a position the rules decide costs
+    /// first cell wins or which reply refutes). See [`Split::proof_units`].
+    pub fn proof_nodes(&self, id: usize, values: &[Option<Value>], nodes: &[u64]) -> Option<u64> {
+        self.proof_units(id, values, nodes).map(|(n, _)| n)
+    }
+
+    /// The cheapest set of solved units that proves node `id`'s value, given each unit's
+    /// `nodes`, with their nodes in all: the units whose certificates, packed under the
+    /// root (`kamon pack --root`), prove it. A win needs its cheapest child that is a loss
+    /// for the opponent; a loss needs every child; a position the rules decide costs
     /// nothing. `None` unless the value is proven a win or a loss (a draw's proof is two,
     /// "at least a draw" and "at most a draw", sharing units: not this min and sum).
     /// Two placements deep that is a winning first cell's replies, or one refuting reply
     /// per first cell.
-    pub fn proof_nodes(&self, id: usize, values: &[Option<Value>], nodes: &[u64]) -> Option<u64> {
+    pub fn proof_units(
+        &self,
+        id: usize,
+        values: &[Option<Value>],
+        nodes: &[u64],
+    ) -> Option<(u64, Vec<usize>)> {
         let node = &self.nodes[id];
         if node.position.outcome().is_some() {
-            return Some(0);
+            return Some((0, Vec::new()));
         }
         if let Some(unit) = node.unit {
-            return matches!(values[unit], Some(Value::Win | Value::Loss)).then_some(nodes[unit]);
+            return matches!(values[unit], Some(Value::Win | Value::Loss))
+                .then(|| (nodes[unit], vec![unit]));
         }
         match self.bounds(id, values) {
             (Value::Win, Value::Win) => node
                 .children
                 .iter()
                 .filter(|&&c| self.bounds(c, values) == (Value::Loss, Value::Loss))
-                .filter_map(|&c| self.proof_nodes(c, values, nodes))
-                .min(),
+                .filter_map(|&c| self.proof_units(c, values, nodes))
+                .min_by_key(|&(n, _)| n),
             (Value::Loss, Value::Loss) => node
                 .children
                 .iter()
-                .map(|&c| self.proof_nodes(c, values, nodes))
-                .sum(),
+                .map(|&c| self.proof_units(c, values, nodes))
+                .collect::<Option<Vec<_>>>()
+                .map(|sets| {
+                    sets.into_iter()
+                        .fold((0, Vec::new()), |(n, mut units), (m, more)| {
+                            units.extend(more);
+                            (n + m, units)
+                        })
+                }),
             _ => None,
         }
     }
@@ -921,7 +941,7 @@ pub(crate) mod tests {
     }
 
     /// With every unit solved (made-up values and nodes), the split's proof cost is the
-    /// plain one; with only the units [`Split::next`] asks for, it is never less (the
+    /// plain one, and its units alone prove the root's value; with only the units [`Split::next`] asks for, it is never less (the
     /// cheapest proof may lie among units passed over) and is there whenever the root is
     /// a win or a loss.
     #[test]
@@ -948,6 +968,15 @@ pub(crate) mod tests {
                 let expected = plain_proof_cost(&record, depth, &mut Vec::new(), &leaf, &cost);
                 let what = format!("seed {seed} after {after} depth {depth} salt {salt}");
                 assert_eq!(split.proof_nodes(0, &all, &nodes), expected, "{what}");
+                // The proof's units are what it costs, and alone they prove the root.
+                if let Some((n, units)) = split.proof_units(0, &all, &nodes) {
+                    assert_eq!(n, units.iter().map(|&i| nodes[i]).sum::<u64>(), "{what}");
+                    let mut only = vec![None; split.len()];
+                    for &i in &units {
+                        only[i] = all[i];
+                    }
+                    assert_eq!(split.root_bounds(&only), split.root_bounds(&all), "{what}");
+                }
                 let mut values = vec![None; split.len()];
                 let skip = vec![false; split.len()];
                 while let Some(i) = split.next(&values, &skip, Goal::Root) {

@@ -135,6 +135,61 @@ fn the_split_proves_the_plain_solvers_value() {
     }
 }
 
+/// `units proof` lists the units a proven root's proof rests on, and those units alone,
+/// solved again one by one into a fresh file (`--index`), prove the root's value; a file
+/// that proves no value yet is refused in one line, exit code 1.
+#[test]
+fn the_proofs_units_alone_prove_the_root() {
+    let dir = scratch("proof");
+    let mut listed_some = 0;
+    for (seed, after) in [(1, 12), (3, 12), (2, 13), (4, 11)] {
+        let record = Record::random(seed, after).unwrap();
+        let (value, _) = direct(&record);
+        let results = dir.join(format!("s{seed}.json"));
+        assert_eq!(units_solve(&record, 2, &results, &[]).code, 0);
+        let proof = run(&[
+            "kamon".into(),
+            "units".into(),
+            "proof".into(),
+            results.display().to_string(),
+            "--json".into(),
+        ]);
+        let what = format!("seed {seed} after {after}");
+        if value == Value::Draw {
+            assert_eq!(proof.code, 1, "{what}: {}", proof.stdout);
+            continue;
+        }
+        assert_eq!(proof.code, 0, "{what}: {}", proof.stderr);
+        let units = proof.json()["units"].as_array().unwrap().clone();
+        let alone = dir.join(format!("s{seed}-alone.json"));
+        for unit in &units {
+            let index = unit["index"].to_string();
+            let solved = units_solve(&record, 2, &alone, &["--index", &index]);
+            assert_eq!(solved.code, 0, "{what}: {}", solved.stderr);
+        }
+        let (file, split) = read_units(&alone);
+        let summary = file.summary(&split);
+        assert_eq!(summary.value, Some(value.name()), "{what}: {units:?}");
+        assert_eq!(summary.units_solved, units.len(), "{what}");
+        listed_some += usize::from(!units.is_empty());
+    }
+    assert!(listed_some >= 3, "{listed_some}");
+    // One unit of a root that needs more: nothing proven, nothing listed.
+    let record = Record::random(2, 13).unwrap();
+    let partial = dir.join("partial.json");
+    assert_eq!(
+        units_solve(&record, 2, &partial, &["--max-units", "1"]).code,
+        0
+    );
+    let refused = run(&[
+        "kamon".into(),
+        "units".into(),
+        "proof".into(),
+        partial.display().to_string(),
+    ]);
+    refused.assert_one_line_error(1, "do not prove the root's value yet");
+}
+
 /// `--every-first-cell` goes on past the root's value until every first placement is
 /// proven, each the plain solver's value of that placement, resuming a file the root's
 /// question alone left (the units it holds are not solved again).

@@ -464,3 +464,93 @@ fn a_kamon_split_runs_as_a_job_array() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Kamon proof certified by a job array (`submit.sh kamon-certify`): the units a
+/// split's results prove the root with (`kamon units proof`), one certificate proved per
+/// task, packed by the merge job under the root into one walk certificate that checks
+/// and claims the value one process solved.
+#[test]
+fn a_kamon_proof_is_certified_by_a_job_array() {
+    let Some(conf) = cluster_unless_skipped() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("kamisado-slurm-certify-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let split = ["--seed", "3", "--after", "12", "--depth", "2"];
+    let results = dir.join("results.json");
+    let mut args = vec!["kamon", "units", "solve"];
+    args.extend_from_slice(&split);
+    args.extend_from_slice(&[
+        "--results",
+        results.to_str().unwrap(),
+        "--hash-mb",
+        "32",
+        "--quiet",
+    ]);
+    let solved = kamisado(&args, "");
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let listed = kamisado(&["kamon", "units", "proof", results.to_str().unwrap()], "");
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let run = dir.join("certify");
+    ok(
+        submit(
+            &conf,
+            &[
+                "kamon-certify",
+                run.to_str().unwrap(),
+                results.to_str().unwrap(),
+            ],
+        ),
+        "submit the proof",
+    );
+    ok(
+        submit(&conf, &["wait", run.to_str().unwrap()]),
+        "the proof run",
+    );
+    assert_eq!(
+        std::fs::read_to_string(run.join("units.txt")).unwrap(),
+        listed.stdout
+    );
+    let checked = kamisado(
+        &[
+            "certificate",
+            "check",
+            run.join("result.kwalk").to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    // The same claim as a certificate of the root proved by one process: the position
+    // 12 placements in (its key) and its value.
+    let direct = dir.join("direct.kcert");
+    let proved = kamisado(
+        &[
+            "kamon",
+            "prove",
+            "--seed",
+            "3",
+            "--after",
+            "12",
+            "--out",
+            direct.to_str().unwrap(),
+            "--threads",
+            "1",
+            "--hash-mb",
+            "32",
+        ],
+        "",
+    );
+    assert_eq!(proved.code, 0, "{}", proved.stderr);
+    let direct = kamisado(
+        &["certificate", "check", direct.to_str().unwrap(), "--json"],
+        "",
+    );
+    assert_eq!(direct.code, 0, "{}", direct.stderr);
+    let (claim, expected) = (&checked.json()["claims"], &direct.json()["claims"]);
+    assert_eq!(claim.as_array().map(Vec::len), Some(1));
+    assert_eq!(claim[0]["key"], expected[0]["key"]);
+    assert_eq!(claim[0]["value"], expected[0]["value"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -114,6 +114,21 @@ pub enum UnitsCommand {
     /// What results files prove of the split's root: its value, or what is missing
     #[command(after_help = UNITS_HELP)]
     Merge(UnitsMergeArgs),
+    /// The units a proof of the root's value rests on (the cheapest set), one position text a line
+    #[command(after_help = UNITS_PROOF_HELP)]
+    Proof(UnitsProofArgs),
+}
+
+const UNITS_PROOF_HELP: &str = "Lists the solved units whose values prove the root's value (a win: the replies of the cheapest winning first cell; a loss: one refuting reply per first cell), the cheapest such set by the units' nodes, one position text a line as `kamon units` lists them. Prove each as a certificate (`kamon prove`) and pack them under the root (`kamon pack --root`): one certificate of the root's value. Exit code 1 if the results do not prove the root a win or a loss (a draw's proof is two sets; not listed).\n\nExamples:\n  kamisado kamon units proof data/kamon-units/seed1.json\n  kamisado kamon units proof seed1.json | while read -r layout moves; do kamisado kamon prove --layout \"$layout\" --moves \"$moves\" --out \"${moves// /-}.kcert\" --threads 1; done\n  kamisado kamon pack *.kcert --root start --out seed1.kwalk\n  cluster/slurm/submit.sh kamon-certify runs/seed1 seed1.json   # the same on a cluster";
+
+#[derive(Args, Debug)]
+pub struct UnitsProofArgs {
+    /// Results files of one split
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The position split and how deep.
@@ -444,6 +459,7 @@ pub fn run(args: KamonArgs) -> Result<()> {
         KamonCommand::Units(a) => match a.command {
             Some(UnitsCommand::Solve(s)) => units::solve(s),
             Some(UnitsCommand::Merge(m)) => units::merge(m),
+            Some(UnitsCommand::Proof(p)) => units::proof(p),
             None => units::list(a.list),
         },
         KamonCommand::Whole(a) => whole_games::run(a),

@@ -10,7 +10,7 @@ use kamisado_solver::Cancel;
 use serde::Serialize;
 
 use super::units_file::{self, Goal, Split, Summary, UnitResult, UnitsFile};
-use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsSolveArgs};
+use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsProofArgs, UnitsSolveArgs};
 use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
@@ -47,9 +47,10 @@ impl Report for ListReport {
     }
 }
 
-pub fn list(args: UnitsListArgs) -> Result<()> {
-    let split = split_of(&args.split)?;
-    let units = (0..split.len())
+/// The units `units` (indices) of `split`, listed.
+fn list_report(split: &Split, units: impl IntoIterator<Item = usize>) -> ListReport {
+    let units = units
+        .into_iter()
         .map(|i| {
             let record = split.unit_record(i);
             ListedUnit {
@@ -60,12 +61,55 @@ pub fn list(args: UnitsListArgs) -> Result<()> {
             }
         })
         .collect();
-    let report = ListReport {
+    ListReport {
         root: split.root.to_string(),
         depth: split.depth,
         units,
-    };
-    report::print(&report, args.json, false);
+    }
+}
+
+pub fn list(args: UnitsListArgs) -> Result<()> {
+    let split = split_of(&args.split)?;
+    report::print(&list_report(&split, 0..split.len()), args.json, false);
+    Ok(())
+}
+
+/// The results files' units joined into one file (each checked; two that disagree on a
+/// unit refused), and their split.
+fn load_all(files: &[PathBuf]) -> Result<(UnitsFile, Split)> {
+    let (first, rest) = files
+        .split_first()
+        .ok_or_else(|| Failure::input("give the results files"))?;
+    let (mut file, split) = units_file::load(first)?;
+    for path in rest {
+        let shown = path.display().to_string();
+        let (other, _) = units_file::load(path)?;
+        file.merge(&split, other, &shown).map_err(Failure::input)?;
+    }
+    Ok((file, split))
+}
+
+pub fn proof(args: UnitsProofArgs) -> Result<()> {
+    let (file, split) = load_all(&args.files)?;
+    let values = file.values(&split);
+    let (_, mut units) = split
+        .proof_units(0, &values, &file.unit_nodes(&split))
+        .ok_or_else(|| {
+            let summary = file.summary(&split);
+            Failure::internal(match summary.value {
+                Some(draw) => format!(
+                    "the root is a {draw}, whose proof is two sets of units (at least and at most a draw): not listed"
+                ),
+                None => format!(
+                    "the results do not prove the root's value yet (at least a {}, at most a {} for {}): no proof to list",
+                    summary.at_least,
+                    summary.at_most,
+                    split.root.position().turn().name()
+                ),
+            })
+        })?;
+    units.sort_unstable();
+    report::print(&list_report(&split, units), args.json, false);
     Ok(())
 }
 
@@ -490,16 +534,7 @@ impl Report for MergeReport {
 }
 
 pub fn merge(args: UnitsMergeArgs) -> Result<()> {
-    let (first, rest) = args
-        .files
-        .split_first()
-        .ok_or_else(|| Failure::input("units merge: give the results files"))?;
-    let (mut file, split) = units_file::load(first)?;
-    for path in rest {
-        let shown = path.display().to_string();
-        let (other, _) = units_file::load(path)?;
-        file.merge(&split, other, &shown).map_err(Failure::input)?;
-    }
+    let (mut file, split) = load_all(&args.files)?;
     if let Some(out) = &args.out {
         units_file::save(&mut file, &split, out)?;
     }
