@@ -34,7 +34,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [Kind::Wins, Kind::Loses, Kind::DrawsOrWins, Kind::CannotWin];
+    pub(crate) const ALL: [Kind; 4] = [Kind::Wins, Kind::Loses, Kind::DrawsOrWins, Kind::CannotWin];
 
     /// Whether the entry names the one placement that shows it (else it is about all).
     pub const fn names_a_move(self) -> bool {
