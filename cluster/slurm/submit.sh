@@ -31,6 +31,8 @@
 #       root rests on (RUN/units.txt), one `kamon prove` of each per task into its own
 #       certificate, then `kamon pack --root` of them into RUN/result.kwalk, one
 #       certificate of the root's value, checked by `kamisado certificate check`
+#       (PROVE-ARGS without --threads and --hash-mb, which come from the allocation; the
+#       merge's walk may remember KAMISADO_MAX_POSITIONS positions, default 300 million)
 #   cluster/slurm/submit.sh resume RUN
 #       resubmits the tasks that did not finish (failed, killed, timed out), alone by
 #       their index, and a new merge job after them; finished parts are kept as they are
@@ -212,6 +214,9 @@ kamon-certify)
         shift
     done
     [ $# -eq 0 ] || shift
+    [ ${#results[@]} -gt 0 ] || die "usage: $0 kamon-certify RUN RESULTS... [-- PROVE-ARGS...]: no results file"
+    max_positions=${KAMISADO_MAX_POSITIONS:-300000000}
+    [[ $max_positions =~ ^[1-9][0-9]*$ ]] || die "KAMISADO_MAX_POSITIONS must be a positive whole number, not \`$max_positions\`"
     bin=$(kamisado_binary)
     [ ! -e "$run/run.env" ] || die "$run is the directory of an earlier run: resume it, or give a new directory"
     "$bin" kamon units proof "${results[@]}" >"$run/units.txt" || die "kamon units proof: the results prove no value to certify"
@@ -222,7 +227,7 @@ kamon-certify)
     [ -n "$root" ] || die "kamon units proof --json: no root"
     if [[ $root == *" "* ]]; then root=${root#* }; else root=start; fi
     new_run "$run" kamon-certify "$shards" "$@"
-    printf 'ROOT=%q\n' "$root" >>"$run/run.env"
+    printf 'ROOT=%q\nMAX_POSITIONS=%q\n' "$root" "$max_positions" >>"$run/run.env"
     submit_jobs "$run" "1-$shards"
     ;;
 resume)

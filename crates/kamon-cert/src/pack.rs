@@ -96,20 +96,25 @@ fn placement_in(entries: &[Entry], key: u128, kind: Kind) -> Option<Cell> {
 
 impl FromEntries<'_> {
     /// The placement for `kind` at `key`: found above the claims, or in the entries of
-    /// the claims the walk is inside, the innermost first.
-    fn placement(&self, key: u128, kind: Kind) -> Option<Cell> {
+    /// the claims the walk is inside, the innermost first (read if they are not in memory).
+    fn placement(&mut self, key: u128, kind: Kind) -> Result<Option<Cell>, String> {
         if let Some(&(k, cell)) = self.above.get(&key) {
             if k.implies(kind) {
-                return Some(cell);
+                return Ok(Some(cell));
             }
         }
-        self.inside.iter().rev().find_map(|&(_, source)| {
+        for depth in (0..self.inside.len()).rev() {
+            let source = self.inside[depth].1;
+            self.read_source(source)?;
             let entries = match &self.sources[source] {
                 Source::Here(entries) => entries.as_slice(),
                 Source::Later(_) => self.read.get(&source).map_or(&[][..], Vec::as_slice),
             };
-            placement_in(entries, key, kind)
-        })
+            if let Some(cell) = placement_in(entries, key, kind) {
+                return Ok(Some(cell));
+            }
+        }
+        Ok(None)
     }
 
     /// Reads certificate `source`'s entries if it is one to read later and they are not
@@ -149,7 +154,7 @@ impl FromEntries<'_> {
 impl Chooser for FromEntries<'_> {
     fn choose(&mut self, pos: &Position, kind: Kind, legal: Bitboard) -> Result<Cell, String> {
         let cell = self
-            .placement(pos.key(), kind)
+            .placement(pos.key(), kind)?
             .filter(|&c| legal.contains(c))
             .ok_or_else(|| {
                 format!(
@@ -166,17 +171,16 @@ impl Chooser for FromEntries<'_> {
         Ok(cell)
     }
 
-    fn enter(&mut self, pos: &Position) -> Result<(), String> {
-        let key = pos.key();
+    fn enter(&mut self, key: u128) {
+        // Its entries are read at the first choice that needs them: a claim entered again
+        // may need none (everything below it remembered by the walk).
         if let Some(&source) = self.claim_source.get(&key) {
-            self.read_source(source)?;
             self.inside.push((key, source));
         }
-        Ok(())
     }
 
-    fn leave(&mut self, pos: &Position) {
-        if self.inside.last().is_some_and(|&(key, _)| key == pos.key()) {
+    fn leave(&mut self, key: u128) {
+        if self.inside.last().is_some_and(|&(inner, _)| inner == key) {
             // Its entries stay in memory until another certificate is read: a claim of
             // a draw is shown twice, by its two statements, one after the other.
             self.inside.pop();
@@ -385,11 +389,12 @@ pub fn pack(
     let layout = layout.ok_or(PackError::Nothing)?;
     let layout = &layout;
     // The certificates' own claims (the walk's claim may be the root instead).
-    let claim_source: HashMap<u128, usize> = claims
-        .iter()
-        .zip(claim_source)
-        .map(|(c, s)| (c.position.key(), s))
-        .collect();
+    let mut claims_sources = HashMap::new();
+    for (claim, source) in claims.iter().zip(claim_source) {
+        // The first certificate that claims the position (claims of one position with
+        // two values contradict each other: the walk refuses one of them).
+        claims_sources.entry(claim.position.key()).or_insert(source);
+    }
     if claims.is_empty() {
         return Err(PackError::NoClaim);
     }
@@ -432,7 +437,7 @@ pub fn pack(
     let chooser = FromEntries {
         above: &above.placements,
         sources,
-        claim_source,
+        claim_source: claims_sources,
         inside: Vec::new(),
         read: HashMap::new(),
         failed: None,

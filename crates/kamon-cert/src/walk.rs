@@ -154,16 +154,14 @@ pub(crate) trait Chooser {
     /// side to move of `pos`, one of `legal` (not empty).
     fn choose(&mut self, pos: &Position, kind: Kind, legal: Bitboard) -> Result<Cell, String>;
 
-    /// OPTIONAL (nothing by default). Told that the walk begins to walk `pos` (neither
-    /// the rules nor what was shown before settle it), before any choice below it; an
-    /// error stops the walk. The packer reads a certificate's entries here.
-    fn enter(&mut self, _pos: &Position) -> Result<(), String> {
-        Ok(())
-    }
+    /// OPTIONAL (nothing by default). Told that the walk begins to walk the position of
+    /// `key` (neither the rules nor what was shown before settle it), before any choice
+    /// below it. The packer notes which certificate's claims the walk is inside.
+    fn enter(&mut self, _key: u128) {}
 
-    /// OPTIONAL (nothing by default). Told that the walk has shown `pos`, everything
-    /// below it included, after [`Chooser::enter`] of the same position.
-    fn leave(&mut self, _pos: &Position) {}
+    /// OPTIONAL (nothing by default). Told that the walk has shown the position of `key`,
+    /// everything below it included, after [`Chooser::enter`] of the same position.
+    fn leave(&mut self, _key: u128) {}
 }
 
 /// Reads each choice from the stream.
@@ -271,12 +269,13 @@ impl<'a, C: Chooser> Walk<'a, C> {
             }
             None => {}
         }
-        let statement = pos.key() | (kind as u128) << 118;
+        let key = pos.key();
+        let statement = key | (kind as u128) << 118;
         let remembered = kind.names_a_move();
         if remembered && self.shown.contains(&statement) {
             return Ok(());
         }
-        self.chooser.enter(pos)?;
+        self.chooser.enter(key);
         let legal = pos.legal_cells(self.layout);
         let after = kind.after_placement();
         let through = |walk: &mut Self, cell: Cell| {
@@ -294,7 +293,7 @@ impl<'a, C: Chooser> Walk<'a, C> {
                 through(self, cell)?;
             }
         }
-        self.chooser.leave(pos);
+        self.chooser.leave(key);
         if remembered {
             if self.shown.len() >= self.limits.positions {
                 return Err(format!(

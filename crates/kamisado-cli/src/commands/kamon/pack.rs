@@ -21,6 +21,10 @@ bits), where a certificate of entries spends 16 bytes on every position. The pac
 walks the proof exactly as the checker will, so a missing entry is named here, and
 `kamisado certificate check` verifies the file with kamon-core's rules alone.
 
+Each certificate must prove its own claims with its own entries, as `kamon prove` writes
+them: its entries are read when the walk reaches one of its claims and looked up only
+below it, so the packer holds one unit's entries at a time.
+
 With --root, the walk certificate claims the value of that position instead of the
 certificates' claims: worked out from them by the game's AND/OR rule, so the units of
 a whole game (`kamon units`), proved one by one, become one proof of its value.
