@@ -143,6 +143,18 @@ cancel_stuck_merges() {
     done
 }
 
+# split_at_dashes ARGS...: BEFORE=(the arguments before the first lone --), AFTER=(those
+# after it; none without one).
+split_at_dashes() {
+    BEFORE=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        BEFORE+=("$1")
+        shift
+    done
+    [ $# -eq 0 ] || shift
+    AFTER=("$@")
+}
+
 # The absolute path of a run directory: made for a new run, else it must exist.
 absolute() { mkdir -p "$1" && (cd "$1" && pwd); }
 existing() {
@@ -165,12 +177,9 @@ whole-match)
     [ $# -ge 2 ] || die "usage: $0 whole-match RUN [UNITS-ARGS...] [-- SOLVE-ARGS...]"
     run=$(absolute "$2")
     shift 2
-    units_args=()
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do
-        units_args+=("$1")
-        shift
-    done
-    [ $# -eq 0 ] || shift
+    split_at_dashes "$@"
+    units_args=("${BEFORE[@]}")
+    set -- "${AFTER[@]}"
     bin=$(kamisado_binary)
     mkdir -p "$run"
     [ ! -e "$run/run.env" ] || die "$run is the directory of an earlier run: resume it, or give a new directory"
@@ -184,12 +193,9 @@ kamon-units)
     [ $# -ge 2 ] || die "usage: $0 kamon-units RUN SPLIT-ARGS... [-- SOLVE-ARGS...]"
     run=$(absolute "$2")
     shift 2
-    split_args=()
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do
-        split_args+=("$1")
-        shift
-    done
-    [ $# -eq 0 ] || shift
+    split_at_dashes "$@"
+    split_args=("${BEFORE[@]}")
+    set -- "${AFTER[@]}"
     bin=$(kamisado_binary)
     [ ! -e "$run/run.env" ] || die "$run is the directory of an earlier run: resume it, or give a new directory"
     "$bin" kamon units "${split_args[@]}" >"$run/units.txt"
@@ -207,13 +213,13 @@ kamon-certify)
     [ $# -ge 3 ] || die "usage: $0 kamon-certify RUN RESULTS... [-- PROVE-ARGS...]"
     run=$(absolute "$2")
     shift 2
+    split_at_dashes "$@"
     results=()
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do
-        [ -f "$1" ] || die "$1: no such results file"
-        results+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
-        shift
+    for file in "${BEFORE[@]}"; do
+        [ -f "$file" ] || die "$file: no such results file"
+        results+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$file")")
     done
-    [ $# -eq 0 ] || shift
+    set -- "${AFTER[@]}"
     [ ${#results[@]} -gt 0 ] || die "usage: $0 kamon-certify RUN RESULTS... [-- PROVE-ARGS...]: no results file"
     max_positions=${KAMISADO_MAX_POSITIONS:-300000000}
     [[ $max_positions =~ ^[1-9][0-9]*$ ]] || die "KAMISADO_MAX_POSITIONS must be a positive whole number, not \`$max_positions\`"
