@@ -26,7 +26,9 @@
 //! placement on the centre or next to it wins for its player 44 to 69% of the time, one
 //! on the rim 32 to 38%. See the README's *The empty board in units*.) [`Split::next`] then passes over every unit whose
 //! result can no longer change the answer: a cell refuted once is not searched further
-//! for a win.
+//! for a win. A unit's search answers only the question the root needs of it ([`Ask`]):
+//! while the root's question is "a win?", a unit that does not win is recorded as "at
+//! most a draw" and not searched further for whether it draws.
 //!
 //! The results file is one JSON document rewritten after every unit under a temporary
 //! name and renamed (the survey file's reasons: an interruption leaves a whole file, and a
@@ -55,7 +57,7 @@ pub const FORMAT: &str = "kamisado kamon units 1";
 /// The deepest split: two placements give about a hundred units; three, a thousand.
 pub const MAX_DEPTH: u32 = 3;
 
-const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play. summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove, and proof_nodes the nodes of the solved units a proof of a won or lost root rests on (the cheapest such set). nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
+const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play; a unit without a value may hold at_least or at_most draw, the answer to the one question the root needed of it (at least a draw, or no win, for to_move). summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove, and proof_nodes the nodes of the solved units a proof of a won or lost root rests on (the cheapest such set). nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
 
 /// One unit's result.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -71,6 +73,14 @@ pub struct UnitResult {
     /// `black`, `white` or `draw`, with the value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
+    /// Without a value, what the search proved of the unit when it asked only the one
+    /// question the root needed (see [`Ask`]): `draw` here is "at least a draw" for the
+    /// side to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<String>,
+    /// Without a value, `draw` here is "no win" for the side to move: at most a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<String>,
     pub nodes: u64,
     pub seconds: f64,
     pub threads: usize,
@@ -116,7 +126,12 @@ pub struct Summary {
     pub at_most: &'static str,
     pub units: usize,
     pub units_solved: usize,
-    /// Units tried and not solved (out of their time limit, interrupted, or abandoned).
+    /// Units not solved but bounded: the search answered the one question the root
+    /// needed of them (no win, or at least a draw). Not written when there are none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub units_bounded: usize,
+    /// Units tried and not solved nor bounded (out of their time limit, interrupted, or
+    /// abandoned).
     pub units_unsolved: usize,
     /// The unsolved units whose results could still change the root's value.
     pub units_needed: usize,
@@ -192,8 +207,61 @@ pub struct Split {
     paths: Vec<Vec<usize>>,
 }
 
-/// A value range `[lo, hi]` for the side to move at a node.
-type Bounds = (Value, Value);
+/// What is known of a unit's value, or of a position of the split, for its side to move:
+/// the range `[lo, hi]`. [`UNKNOWN`] knows nothing; `(v, v)` is solved.
+pub type Bounds = (Value, Value);
+
+/// Nothing known: at least a loss, at most a win.
+pub const UNKNOWN: Bounds = (Value::Loss, Value::Win);
+
+/// The one question a unit's search answers for the split: does the unit's side to move
+/// score at least `at_least` (a win, or a draw)? Asked of a unit whose `known` bounds leave
+/// it open.
+///
+/// Why one question and not the value: the root asks "does Black win?" before "does
+/// Black draw?", and for the first only "does this unit win?" matters. A value search of a
+/// drawn unit answers that and then goes on to prove the draw, which the win question never
+/// needs (the second question of a draw cost 4% to 90% of the first, 40% on average, on
+/// the survey's seven drawn positions, `question_order_probe`); if the draw question comes
+/// later, the unit is asked again, from its saved table where there is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    pub known: Bounds,
+    pub at_least: Value,
+}
+
+impl Ask {
+    /// The bounds the answer leaves: `yes` raises the low end to `at_least`, `no` lowers
+    /// the high end below it.
+    pub fn answered(self, yes: bool) -> Bounds {
+        let (lo, hi) = self.known;
+        if yes {
+            (lo.max(self.at_least), hi)
+        } else {
+            (lo, hi.min(value_below(self.at_least)))
+        }
+    }
+}
+
+/// The value just below `v` (a loss has none: itself).
+fn value_below(v: Value) -> Value {
+    match v {
+        Value::Win => Value::Draw,
+        _ => Value::Loss,
+    }
+}
+
+/// The bounds `(lo, hi)` in words, for the side to move: "a win", "at least a draw",
+/// "at most a draw", "unknown".
+pub fn bounds_name(bounds: Bounds) -> String {
+    match bounds {
+        (lo, hi) if lo == hi => format!("a {}", lo.name()),
+        UNKNOWN => "unknown".to_string(),
+        (lo, Value::Win) => format!("at least a {}", lo.name()),
+        (Value::Loss, hi) => format!("at most a {}", hi.name()),
+        (lo, hi) => format!("{}..{}", lo.name(), hi.name()),
+    }
+}
 
 impl Split {
     /// The split of `root` at `depth` placements (1 to [`MAX_DEPTH`]).
@@ -339,8 +407,8 @@ impl Split {
         (0..self.len()).find(|&i| self.unit_moves(i) == moves)
     }
 
-    /// The bounds that `values` (per unit, for its side to move) prove at node `id`.
-    fn bounds(&self, id: usize, values: &[Option<Value>]) -> Bounds {
+    /// The bounds that `units` (per unit, for its side to move) prove at node `id`.
+    fn bounds(&self, id: usize, units: &[Bounds]) -> Bounds {
         let node = &self.nodes[id];
         if let Some(outcome) = node.position.outcome() {
             let v = match outcome {
@@ -350,11 +418,11 @@ impl Split {
             return (v, v);
         }
         if let Some(unit) = node.unit {
-            return values[unit].map_or((Value::Loss, Value::Win), |v| (v, v));
+            return units[unit];
         }
         let mut bounds = (Value::Loss, Value::Loss);
         for &child in &node.children {
-            let (lo, hi) = self.bounds(child, values);
+            let (lo, hi) = self.bounds(child, units);
             bounds = (bounds.0.max(hi.flip()), bounds.1.max(lo.flip()));
         }
         bounds
@@ -364,8 +432,8 @@ impl Split {
     /// each unit's `nodes`: what a proof of the answer rests on, against all that was
     /// searched to find it (the difference is the price of not knowing in advance which
     /// first cell wins or which reply refutes). See [`Split::proof_units`].
-    pub fn proof_nodes(&self, id: usize, values: &[Option<Value>], nodes: &[u64]) -> Option<u64> {
-        self.proof_units(id, values, nodes).map(|(n, _)| n)
+    pub fn proof_nodes(&self, id: usize, units: &[Bounds], nodes: &[u64]) -> Option<u64> {
+        self.proof_units(id, units, nodes).map(|(n, _)| n)
     }
 
     /// The cheapest set of solved units that proves node `id`'s value, given each unit's
@@ -379,7 +447,7 @@ impl Split {
     pub fn proof_units(
         &self,
         id: usize,
-        values: &[Option<Value>],
+        units: &[Bounds],
         nodes: &[u64],
     ) -> Option<(u64, Vec<usize>)> {
         let node = &self.nodes[id];
@@ -387,20 +455,23 @@ impl Split {
             return Some((0, Vec::new()));
         }
         if let Some(unit) = node.unit {
-            return matches!(values[unit], Some(Value::Win | Value::Loss))
-                .then(|| (nodes[unit], vec![unit]));
+            return matches!(
+                units[unit],
+                (Value::Win, Value::Win) | (Value::Loss, Value::Loss)
+            )
+            .then(|| (nodes[unit], vec![unit]));
         }
-        match self.bounds(id, values) {
+        match self.bounds(id, units) {
             (Value::Win, Value::Win) => node
                 .children
                 .iter()
-                .filter(|&&c| self.bounds(c, values) == (Value::Loss, Value::Loss))
-                .filter_map(|&c| self.proof_units(c, values, nodes))
+                .filter(|&&c| self.bounds(c, units) == (Value::Loss, Value::Loss))
+                .filter_map(|&c| self.proof_units(c, units, nodes))
                 .min_by_key(|&(n, _)| n),
             (Value::Loss, Value::Loss) => node
                 .children
                 .iter()
-                .map(|&c| self.proof_units(c, values, nodes))
+                .map(|&c| self.proof_units(c, units, nodes))
                 .collect::<Option<Vec<_>>>()
                 .map(|sets| {
                     sets.into_iter()
@@ -414,8 +485,8 @@ impl Split {
     }
 
     /// `bounds` of node `id` for the root's side to move.
-    fn root_view(&self, id: usize, values: &[Option<Value>]) -> Bounds {
-        let (lo, hi) = self.bounds(id, values);
+    fn root_view(&self, id: usize, units: &[Bounds]) -> Bounds {
+        let (lo, hi) = self.bounds(id, units);
         if self.nodes[id].position.turn() == self.root.position().turn() {
             (lo, hi)
         } else {
@@ -423,41 +494,60 @@ impl Split {
         }
     }
 
-    /// What `values` prove of the root, for its side to move.
-    pub fn root_bounds(&self, values: &[Option<Value>]) -> Bounds {
-        self.bounds(0, values)
+    /// What `units` prove of the root, for its side to move.
+    pub fn root_bounds(&self, units: &[Bounds]) -> Bounds {
+        self.bounds(0, units)
     }
 
     /// Whether unit `i`'s result could still decide whether the root (for
     /// [`Goal::EveryFirstCell`]: its first placement on the way to the unit) is worth at
-    /// least `target`: every position from there down to it is still undecided on that.
-    fn needed_for(&self, i: usize, target: Value, values: &[Option<Value>], goal: Goal) -> bool {
+    /// least `target`: every position from there down to it (the unit included) is still
+    /// undecided on that.
+    fn needed_for(&self, i: usize, target: Value, units: &[Bounds], goal: Goal) -> bool {
         let from = match goal {
             Goal::Root => 0,
             Goal::EveryFirstCell => 1,
         };
-        values[i].is_none()
-            && self.paths[i].iter().skip(from).all(|&id| {
-                let (lo, hi) = self.root_view(id, values);
-                lo < target && target <= hi
-            })
+        self.paths[i].iter().skip(from).all(|&id| {
+            let (lo, hi) = self.root_view(id, units);
+            lo < target && target <= hi
+        })
+    }
+
+    /// The question unit `i`'s search should answer for `goal`: the first of the root's
+    /// questions ("a win?", then "a draw?") that its answer could still settle, turned into
+    /// the unit's side to move's (at the opponent's turn, the root player's "at least a
+    /// win?" is the unit's "not even a draw?", and "at least a draw?" is "not a win?").
+    /// `None` if the unit is not needed.
+    pub fn ask(&self, i: usize, units: &[Bounds], goal: Goal) -> Option<Ask> {
+        let target = [Value::Win, Value::Draw]
+            .into_iter()
+            .find(|&target| self.needed_for(i, target, units, goal))?;
+        let same_side = self.unit_position(i).turn() == self.root.position().turn();
+        let at_least = match (same_side, target) {
+            (true, target) => target,
+            (false, Value::Win) => Value::Draw,
+            (false, _) => Value::Win,
+        };
+        Some(Ask {
+            known: units[i],
+            at_least,
+        })
     }
 
     /// Whether unit `i`'s result could still change what the results prove of the root
     /// (or, for [`Goal::EveryFirstCell`], of its first placement).
-    pub fn needed(&self, i: usize, values: &[Option<Value>], goal: Goal) -> bool {
-        [Value::Win, Value::Draw]
-            .into_iter()
-            .any(|target| self.needed_for(i, target, values, goal))
+    pub fn needed(&self, i: usize, units: &[Bounds], goal: Goal) -> bool {
+        self.ask(i, units, goal).is_some()
     }
 
     /// The next unit to solve for `goal`, passing over `skip`: first the question whether
     /// the root (or a first placement) wins, then whether it draws, each in the split's
     /// order and only among the units that can still settle it. `None` once the goal is
     /// proven (or nothing is left).
-    pub fn next(&self, values: &[Option<Value>], skip: &[bool], goal: Goal) -> Option<usize> {
+    pub fn next(&self, units: &[Bounds], skip: &[bool], goal: Goal) -> Option<usize> {
         [Value::Win, Value::Draw].into_iter().find_map(|target| {
-            (0..self.len()).find(|&i| !skip[i] && self.needed_for(i, target, values, goal))
+            (0..self.len()).find(|&i| !skip[i] && self.needed_for(i, target, units, goal))
         })
     }
 
@@ -480,7 +570,7 @@ impl Split {
     /// looks like a winner and its units run side by side again.
     pub fn next_beside(
         &self,
-        values: &[Option<Value>],
+        units: &[Bounds],
         skip: &[bool],
         running: &[usize],
         goal: Goal,
@@ -489,9 +579,9 @@ impl Split {
         let untouched_and_busy = |i: usize| {
             let cell = first_placement(i);
             running.iter().any(|&j| first_placement(j) == cell)
-                && !(0..self.len()).any(|k| first_placement(k) == cell && values[k].is_some())
+                && !(0..self.len()).any(|k| first_placement(k) == cell && units[k] != UNKNOWN)
         };
-        let next = self.next(values, skip, goal)?;
+        let next = self.next(units, skip, goal)?;
         if !untouched_and_busy(next) {
             return Some(next);
         }
@@ -499,33 +589,33 @@ impl Split {
             .into_iter()
             .find_map(|target| {
                 (0..self.len()).find(|&i| {
-                    !skip[i] && !untouched_and_busy(i) && self.needed_for(i, target, values, goal)
+                    !skip[i] && !untouched_and_busy(i) && self.needed_for(i, target, units, goal)
                 })
             })
             .or(Some(next))
     }
 
     /// How many unsolved units could still change the answer for `goal`.
-    pub fn needed_count(&self, values: &[Option<Value>], goal: Goal) -> usize {
+    pub fn needed_count(&self, units: &[Bounds], goal: Goal) -> usize {
         (0..self.len())
-            .filter(|&i| self.needed(i, values, goal))
+            .filter(|&i| self.needed(i, units, goal))
             .count()
     }
 
     /// The root's placements in reading order (not the split's, which a change of
     /// heuristic reorders): the cell, the bounds for the player making it, and the units
     /// (numbers) beneath it.
-    fn first_cells(&self, values: &[Option<Value>]) -> Vec<(Cell, Bounds, Vec<usize>)> {
+    fn first_cells(&self, units: &[Bounds]) -> Vec<(Cell, Bounds, Vec<usize>)> {
         let mut children = self.nodes[0].children.clone();
         children.sort_by_key(|&child| self.nodes[child].moves[0].index());
         children
             .iter()
             .map(|&child| {
-                let (lo, hi) = self.bounds(child, values);
-                let units = (0..self.len())
+                let (lo, hi) = self.bounds(child, units);
+                let beneath = (0..self.len())
                     .filter(|&i| self.paths[i].get(1) == Some(&child))
                     .collect();
-                (self.nodes[child].moves[0], (hi.flip(), lo.flip()), units)
+                (self.nodes[child].moves[0], (hi.flip(), lo.flip()), beneath)
             })
             .collect()
     }
@@ -593,15 +683,15 @@ impl UnitsFile {
         Ok(())
     }
 
-    /// Per unit of `split`, its value if this file has one.
-    pub fn values(&self, split: &Split) -> Vec<Option<Value>> {
-        let mut values = vec![None; split.len()];
+    /// Per unit of `split`, what this file knows of its value ([`UNKNOWN`] if nothing).
+    pub fn unit_bounds(&self, split: &Split) -> Vec<Bounds> {
+        let mut units = vec![UNKNOWN; split.len()];
         for result in &self.units {
-            if let (Ok(i), Some(v)) = (result.check(split), result.value()) {
-                values[i] = Some(v);
+            if let Ok(i) = result.check(split) {
+                units[i] = result.bounds();
             }
         }
-        values
+        units
     }
 
     /// Each unit's nodes in its solved result (0 for a unit without one).
@@ -615,26 +705,33 @@ impl UnitsFile {
         nodes
     }
 
-    /// Adds a result, in the split's order: a solved result replaces an unsolved one of
-    /// the same unit; two solved ones must agree (`name` says where the new one is from).
-    pub fn add(&mut self, split: &Split, result: UnitResult, name: &str) -> Result<()> {
+    /// Adds a result, in the split's order: a solved result stays; any other is replaced
+    /// by the new one, which keeps what both prove (an answer to one question and an
+    /// answer to the other make a value); what they prove must agree (`name` says where the
+    /// new one is from).
+    pub fn add(&mut self, split: &Split, mut result: UnitResult, name: &str) -> Result<()> {
         result.check(split).map_err(|p| {
             FileError::Invalid(format!("{name}: unit `{}`: {p}", result.moves.join(" ")))
         })?;
         if let Some(old) = self.units.iter().find(|r| r.moves == result.moves) {
-            match (old.value(), result.value()) {
-                (Some(a), Some(b)) if a != b => {
-                    return Err(FileError::Invalid(format!(
-                        "{name}: unit `{}` is a {} for {}, and a {} in the results read before",
-                        result.moves.join(" "),
-                        b.name(),
-                        result.to_move,
-                        a.name()
-                    )))
-                }
-                (Some(_), _) => return Ok(()),
-                (None, _) => {}
+            let (a, b) = (old.bounds(), result.bounds());
+            let both = (a.0.max(b.0), a.1.min(b.1));
+            if both.0 > both.1 {
+                return Err(FileError::Invalid(format!(
+                    "{name}: unit `{}` is {} for {}, and {} in the results read before",
+                    result.moves.join(" "),
+                    bounds_name(b),
+                    result.to_move,
+                    bounds_name(a)
+                )));
             }
+            if a.0 == a.1 {
+                return Ok(());
+            }
+            let to_move = split
+                .unit_position(result.check(split).expect("checked above"))
+                .turn();
+            result.set_bounds(to_move, both);
         }
         self.units.retain(|r| r.moves != result.moves);
         self.units.push(result);
@@ -654,34 +751,40 @@ impl UnitsFile {
 
     /// What the results prove.
     pub fn summary(&self, split: &Split) -> Summary {
-        let values = self.values(split);
-        let (lo, hi) = split.root_bounds(&values);
+        let units = self.unit_bounds(split);
+        let (lo, hi) = split.root_bounds(&units);
         let proven = (lo == hi).then_some(lo);
         let turn = split.root.position().turn();
-        let solved = |units: &[usize]| units.iter().filter(|&&i| values[i].is_some()).count();
+        let is_solved = |i: usize| units[i].0 == units[i].1;
+        let solved = |beneath: &[usize]| beneath.iter().filter(|&&i| is_solved(i)).count();
         Summary {
             value: proven.map(Value::name),
             winner: proven.map(|v| winner(turn, v)),
             at_least: lo.name(),
             at_most: hi.name(),
             units: split.len(),
-            units_solved: values.iter().filter(|v| v.is_some()).count(),
-            units_unsolved: self.units.iter().filter(|r| r.value.is_none()).count(),
-            units_needed: split.needed_count(&values, Goal::Root),
+            units_solved: (0..split.len()).filter(|&i| is_solved(i)).count(),
+            units_bounded: self
+                .units
+                .iter()
+                .filter(|r| r.value.is_none() && r.bounds() != UNKNOWN)
+                .count(),
+            units_unsolved: self.units.iter().filter(|r| r.bounds() == UNKNOWN).count(),
+            units_needed: split.needed_count(&units, Goal::Root),
             next_unit: split
-                .next(&values, &vec![false; split.len()], Goal::Root)
+                .next(&units, &vec![false; split.len()], Goal::Root)
                 .map(|i| i + 1),
-            first_cells_needed: split.needed_count(&values, Goal::EveryFirstCell),
+            first_cells_needed: split.needed_count(&units, Goal::EveryFirstCell),
             first_cells_next_unit: split
-                .next(&values, &vec![false; split.len()], Goal::EveryFirstCell)
+                .next(&units, &vec![false; split.len()], Goal::EveryFirstCell)
                 .map(|i| i + 1),
             nodes: self.units.iter().map(|r| r.nodes).sum(),
-            proof_nodes: split.proof_nodes(0, &values, &self.unit_nodes(split)),
+            proof_nodes: split.proof_nodes(0, &units, &self.unit_nodes(split)),
             // `+ 0.0`: the sum of no seconds is -0.0.
             seconds: (self.units.iter().map(|r| r.seconds).sum::<f64>() * 10.0).round() / 10.0
                 + 0.0,
             first_cells: split
-                .first_cells(&values)
+                .first_cells(&units)
                 .into_iter()
                 .map(|(cell, (lo, hi), units)| CellSummary {
                     cell: cell.to_string(),
@@ -702,10 +805,48 @@ impl UnitsFile {
     }
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl UnitResult {
     /// The value, if the result has one (and it is a value).
     pub fn value(&self) -> Option<Value> {
         self.value.as_deref().and_then(Value::from_name)
+    }
+
+    /// What the result proves of the unit's value, for its side to move.
+    pub fn bounds(&self) -> Bounds {
+        if let Some(v) = self.value() {
+            return (v, v);
+        }
+        let named = |text: &Option<String>, none: Value| {
+            text.as_deref().and_then(Value::from_name).unwrap_or(none)
+        };
+        (
+            named(&self.at_least, Value::Loss),
+            named(&self.at_most, Value::Win),
+        )
+    }
+
+    /// Sets what the result proves to `bounds`, for `to_move` at the unit: a value (and
+    /// its winner) when they meet, else the bounds. A value is no longer interrupted nor
+    /// abandoned: it was found.
+    pub fn set_bounds(&mut self, to_move: kamon_core::Player, (lo, hi): Bounds) {
+        let name = |v: Value, none: Value| (v != none).then(|| v.name().to_string());
+        if lo == hi {
+            self.value = Some(lo.name().to_string());
+            self.winner = Some(winner(to_move, lo).to_string());
+            self.at_least = None;
+            self.at_most = None;
+            self.interrupted = false;
+            self.abandoned = false;
+        } else {
+            self.value = None;
+            self.winner = None;
+            self.at_least = name(lo, Value::Loss);
+            self.at_most = name(hi, Value::Win);
+        }
     }
 
     /// Which unit of `split` this is, if the result holds together; what is wrong, in
@@ -733,15 +874,45 @@ impl UnitResult {
                 return Err("both interrupted and abandoned".into());
             }
             None => {
-                if self.time_limit.is_none() && !self.interrupted && !self.abandoned {
+                for (field, text, none) in [
+                    ("at_least", &self.at_least, Value::Loss),
+                    ("at_most", &self.at_most, Value::Win),
+                ] {
+                    if let Some(text) = text {
+                        if Value::from_name(text) != Some(Value::Draw) {
+                            return Err(format!(
+                                "`{field}` `{text}` is not draw (a bound that is a value is written as `value`, and a {} as no bound)",
+                                none.name()
+                            ));
+                        }
+                    }
+                }
+                let (lo, hi) = self.bounds();
+                if lo == hi {
+                    return Err("`at_least` and `at_most` draw: that is `value` draw".into());
+                }
+                if (lo, hi) == UNKNOWN
+                    && self.time_limit.is_none()
+                    && !self.interrupted
+                    && !self.abandoned
+                {
                     return Err(
-                        "no `value`, and neither a time limit it could have run out of, an interrupt, nor a reason it was abandoned"
+                        "no `value` nor bound, and neither a time limit it could have run out of, an interrupt, nor a reason it was abandoned"
                             .into(),
                     );
                 }
                 if self.winner.is_some() {
                     return Err("no `value`, but a winner".into());
                 }
+                if hi != Value::Win && pos.winning_move(split.root.layout()).is_some() {
+                    return Err(format!(
+                        "at most a draw for {}, who can win at once",
+                        pos.turn().name()
+                    ));
+                }
+            }
+            Some(_) if self.at_least.is_some() || self.at_most.is_some() => {
+                return Err("both a `value` and a bound".into());
             }
             Some(_) if self.interrupted => {
                 return Err("a `value`, but interrupted before it was found".into());
@@ -861,7 +1032,9 @@ pub(crate) mod tests {
     /// With made-up unit values (wins, losses and draws in several mixes), the split's
     /// bounds with every unit known are the plain minimax, and solving only what
     /// [`Split::next`] asks for, in its order, ends with the same value proven: the units
-    /// passed over never mattered. For [`Goal::EveryFirstCell`], every first placement's
+    /// passed over never mattered. Each unit answers only the question [`Split::ask`] asks
+    /// (or, for odd salts, gives its value, as a search whose table settled it does), so a
+    /// unit may be asked twice. For [`Goal::EveryFirstCell`], every first placement's
     /// value is proven too, each its own minimax.
     #[test]
     fn passing_over_units_never_changes_the_root_value() {
@@ -872,17 +1045,31 @@ pub(crate) mod tests {
                 let draws = salt % 4 * 3;
                 let leaf = |m: &[Cell]| made_up(m, salt, draws);
                 let expected = minimax(&record, depth, &mut Vec::new(), &leaf);
-                let all: Vec<Option<Value>> = (0..split.len())
-                    .map(|i| Some(leaf(split.unit_moves(i))))
+                let all: Vec<Bounds> = (0..split.len())
+                    .map(|i| {
+                        let v = leaf(split.unit_moves(i));
+                        (v, v)
+                    })
                     .collect();
                 assert_eq!(split.root_bounds(&all), (expected, expected));
                 for goal in [Goal::Root, Goal::EveryFirstCell] {
-                    let mut values = vec![None; split.len()];
+                    let mut values = vec![UNKNOWN; split.len()];
                     let skip = vec![false; split.len()];
                     let mut solved = 0;
                     while let Some(i) = split.next(&values, &skip, goal) {
-                        assert!(values[i].is_none() && split.needed(i, &values, goal));
-                        values[i] = all[i];
+                        let ask = split
+                            .ask(i, &values, goal)
+                            .expect("the next unit is needed");
+                        assert_eq!(ask.known, values[i]);
+                        let (lo, hi) = ask.known;
+                        assert!(lo < ask.at_least && ask.at_least <= hi, "{ask:?}");
+                        let value = all[i].0;
+                        values[i] = if salt % 2 == 1 {
+                            all[i]
+                        } else {
+                            ask.answered(value >= ask.at_least)
+                        };
+                        assert!(values[i].0 <= value && value <= values[i].1);
                         solved += 1;
                     }
                     let what = format!(
@@ -959,8 +1146,11 @@ pub(crate) mod tests {
                     (salt, m, "nodes").hash(&mut h);
                     1 + h.finish() % 1000
                 };
-                let all: Vec<Option<Value>> = (0..split.len())
-                    .map(|i| Some(leaf(split.unit_moves(i))))
+                let all: Vec<Bounds> = (0..split.len())
+                    .map(|i| {
+                        let v = leaf(split.unit_moves(i));
+                        (v, v)
+                    })
                     .collect();
                 let nodes: Vec<u64> = (0..split.len())
                     .map(|i| cost(split.unit_moves(i)))
@@ -971,16 +1161,17 @@ pub(crate) mod tests {
                 // The proof's units are what it costs, and alone they prove the root.
                 if let Some((n, units)) = split.proof_units(0, &all, &nodes) {
                     assert_eq!(n, units.iter().map(|&i| nodes[i]).sum::<u64>(), "{what}");
-                    let mut only = vec![None; split.len()];
+                    let mut only = vec![UNKNOWN; split.len()];
                     for &i in &units {
                         only[i] = all[i];
                     }
                     assert_eq!(split.root_bounds(&only), split.root_bounds(&all), "{what}");
                 }
-                let mut values = vec![None; split.len()];
+                let mut values = vec![UNKNOWN; split.len()];
                 let skip = vec![false; split.len()];
                 while let Some(i) = split.next(&values, &skip, Goal::Root) {
-                    values[i] = all[i];
+                    let ask = split.ask(i, &values, Goal::Root).unwrap();
+                    values[i] = ask.answered(all[i].0 >= ask.at_least);
                 }
                 let found = split.proof_nodes(0, &values, &nodes);
                 assert_eq!(found.is_some(), expected.is_some(), "{what}");
@@ -1015,6 +1206,8 @@ pub(crate) mod tests {
             to_move: unit.turn().name().to_string(),
             value: None,
             winner: None,
+            at_least: None,
+            at_most: None,
             nodes: 1,
             seconds: 0.0,
             threads: 1,
@@ -1058,6 +1251,82 @@ pub(crate) mod tests {
         let mut twice = file.clone();
         twice.units.push(result);
         assert!(refused(&twice.to_text(&split)).ends_with("is there twice"));
+    }
+
+    /// A unit that answered one question holds a bound ("at most a draw", "at least a
+    /// draw"), which the file keeps, counts as bounded and reads back; an answer to the
+    /// other question makes the value; an answer that contradicts it is refused, and so is
+    /// a bound that is not a draw, two bounds that make a value, or a bound beside a value.
+    #[test]
+    fn a_bound_is_an_answer_and_two_answers_make_a_value() {
+        let split = Split::new(Record::random(1, 0).unwrap(), 2).unwrap();
+        let result = |value: Option<&str>, at_least: Option<&str>, at_most: Option<&str>| {
+            let to_move = split.unit_position(0).turn();
+            UnitResult {
+                moves: split.unit_moves(0).iter().map(Cell::to_string).collect(),
+                to_move: to_move.name().to_string(),
+                value: value.map(str::to_string),
+                winner: value.map(|v| winner(to_move, Value::from_name(v).unwrap()).to_string()),
+                at_least: at_least.map(str::to_string),
+                at_most: at_most.map(str::to_string),
+                nodes: 10,
+                seconds: 1.0,
+                threads: 1,
+                hash_mb: 1,
+                time_limit: None,
+                interrupted: false,
+                abandoned: false,
+                load: None,
+            }
+        };
+        let mut file = UnitsFile::new(&split);
+        file.add(&split, result(None, None, Some("draw")), "one")
+            .unwrap();
+        assert_eq!(file.unit_bounds(&split)[0], (Value::Loss, Value::Draw));
+        let text = file.to_text(&split);
+        let (read, read_split) = UnitsFile::parse(&text, "f.json").unwrap();
+        assert_eq!(read.units, file.units);
+        let summary = read.summary(&read_split);
+        assert_eq!((summary.units_solved, summary.units_bounded), (0, 1));
+        assert_eq!(summary.units_unsolved, 0);
+
+        let error = file
+            .clone()
+            .add(&split, result(Some("win"), None, None), "two")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("is a win for black, and at most a draw"),
+            "{error}"
+        );
+        let mut both = file.clone();
+        both.add(&split, result(None, Some("draw"), None), "two")
+            .unwrap();
+        assert_eq!(both.units.len(), 1);
+        assert_eq!(both.units[0].value.as_deref(), Some("draw"));
+        assert_eq!(both.units[0].winner.as_deref(), Some("draw"));
+        assert_eq!(both.unit_bounds(&split)[0], (Value::Draw, Value::Draw));
+        // A solved unit stays solved.
+        both.add(&split, result(None, None, Some("draw")), "three")
+            .unwrap();
+        assert_eq!(both.units[0].value.as_deref(), Some("draw"));
+
+        let refused = |text: String| match UnitsFile::parse(&text, "f.json") {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("read: {text}"),
+        };
+        let bound = "\"at_most\": \"draw\"";
+        assert!(refused(text.replace(bound, "\"at_most\": \"win\"")).contains("is not draw"));
+        assert!(refused(text.replace(bound, "\"at_most\": \"loss\"")).contains("is not draw"));
+        assert!(
+            refused(text.replace(bound, "\"at_most\": \"draw\", \"at_least\": \"draw\""))
+                .contains("that is `value` draw")
+        );
+        assert!(refused(text.replace(
+            bound,
+            "\"at_most\": \"draw\", \"value\": \"loss\", \"winner\": \"white\""
+        ))
+        .contains("both a `value` and a bound"));
     }
 
     /// The units are every legal line of `depth` placements, each once.

@@ -12,7 +12,10 @@
 //! the other job going on to the next first cell; once one of its units is solved (for a
 //! cell not refuted, a reply beaten or drawn), the cell's units run side by side. When a result makes a running unit unnecessary (a reply refutes the first
 //! cell it belongs to, or another first cell proves the root won), that unit is stopped at
-//! once and recorded as abandoned, with its nodes and seconds so far.
+//! once and recorded as abandoned, with its nodes and seconds so far. So is a unit whose
+//! question ([`Ask`]) no longer matters though another might: one searched for "a win?"
+//! after its first cell was shown not to win, but that may still be needed for "a draw?"
+//! later (with checkpoints its table is kept, and the later search starts from it).
 //!
 //! The scheduling is here, generic over how one unit is solved, so that the command line
 //! only parses and prints, and the tests can drive the scheduler with made-up values.
@@ -23,12 +26,12 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kamisado_solver::{with_time_limit_under, Cancel, Options, SolveError, Solver};
+use kamisado_solver::{with_time_limit_under, Cancel, Game, Options, SolveError, Solver};
 use kamon_core::KamonGame;
 
-use crate::kamon::{cells_text, winner};
+use crate::kamon::cells_text;
 use crate::table_file::{self, Saved, TableFileError};
-use crate::units_file::{Goal, Split, UnitResult, UnitsFile};
+use crate::units_file::{Ask, Bounds, Goal, Split, UnitResult, UnitsFile};
 
 /// The units running now and their solvers, for a progress display on another thread.
 #[derive(Default)]
@@ -105,16 +108,25 @@ impl Checkpoints {
         ))
     }
 
-    /// Removes unit `i`'s saved table once `result` says it is no longer needed: the unit
-    /// is solved, or was abandoned as unnecessary. (A unit stopped unfinished keeps it.)
-    pub fn tidy(&self, split: &Split, i: usize, result: &UnitResult) -> std::io::Result<()> {
-        if result.value.is_none() && !result.abandoned {
-            return Ok(());
+    /// Removes the saved table of every unit that is solved or no longer needed for
+    /// `goal` by what `known` (every result so far) proves: a result can make units other
+    /// than its own unnecessary. (A unit stopped unfinished, or that answered one question
+    /// and may be asked the other, keeps its table.) Each file's error names it.
+    pub fn tidy(&self, split: &Split, known: &UnitsFile, goal: Goal) -> Result<(), String> {
+        let units = known.unit_bounds(split);
+        for i in 0..split.len() {
+            if split.needed(i, &units, goal) {
+                continue;
+            }
+            let path = self.path(split, i);
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(format!("{}: cannot remove it: {e}", path.display()));
+                }
+                _ => {}
+            }
         }
-        match std::fs::remove_file(self.path(split, i)) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 }
 
@@ -136,19 +148,30 @@ pub enum UnitError {
     },
 }
 
-/// Solves unit `i` of `split` by the value-only proof-number search with a solver and
-/// table of its own (`options`), as `kamon solve --value-only` would, giving up when its
-/// seconds reach `time_limit` or when `cancel` is raised. The result has no value if the
-/// search was stopped; it is marked neither interrupted nor abandoned (the caller knows
-/// why it stopped: see [`UnitsRun::run`]). `running` lists the unit while it runs.
+/// Answers `ask` about unit `i` of `split` by the proof-number search of that one question
+/// (or, unless `one_question`, finds the unit's value, as `kamon solve --value-only`
+/// would: see [`UnitsRun::one_question`]) with a solver and table of its own (`options`),
+/// giving up when its seconds reach
+/// `time_limit` or when `cancel` is raised. The result holds what is known after it: the
+/// value if the answer (with `ask.known`, or the bounds the search's table holds at the
+/// unit, as for a loss found while disproving a win) pins it down, else the bounds; only
+/// `ask.known` if the search was stopped. It is marked neither interrupted nor abandoned
+/// (the caller knows why it stopped: see [`UnitsRun::run`]). `running` lists the unit
+/// while it runs.
 ///
-/// With `checkpoints`, a unit whose table was saved starts from it (its nodes and
-/// seconds so far counted in the result, and in `time_limit`); its table is saved every
-/// [`Checkpoints::every`] and when it stops without a value (the caller removes the file
-/// when the unit no longer needs it: [`Checkpoints::tidy`]).
+/// The result's nodes and seconds are the unit's over every run: `spent` (its record's so
+/// far) and this search's. With `checkpoints`, a unit whose table was saved starts from it
+/// (the table's nodes and seconds so far counted, if more than `spent`, and in
+/// `time_limit`); its table is saved every [`Checkpoints::every`] and whenever the search
+/// ends without the unit's value (the caller removes the file when the unit no longer
+/// needs it: [`Checkpoints::tidy`]).
+#[allow(clippy::too_many_arguments)]
 pub fn solve_unit(
     split: &Split,
     i: usize,
+    ask: Ask,
+    one_question: bool,
+    spent: Spent,
     options: Options,
     time_limit: Option<f64>,
     cancel: &Cancel,
@@ -162,7 +185,7 @@ pub fn solve_unit(
     )?);
     let text = record.to_string();
     let path = checkpoints.map(|c| c.path(split, i));
-    let before = match &path {
+    let mut before = match &path {
         Some(path) if path.exists() => {
             table_file::load(path, solver.table(), &text).map_err(|error| UnitError::Load {
                 path: path.clone(),
@@ -175,6 +198,8 @@ pub fn solve_unit(
             seconds: 0.0,
         },
     };
+    before.nodes = before.nodes.max(spent.nodes);
+    before.seconds = before.seconds.max(spent.seconds);
     let node = solver.game().node(record.position());
     let started = Instant::now();
     let so_far = |solver: &Solver<KamonGame>| Saved {
@@ -208,7 +233,13 @@ pub fn solve_unit(
                 (l, e) => l.or(e),
             };
             let result = with_time_limit_under(cancel, slice.map(Duration::from_secs_f64), |c| {
-                solver.value(&node, c)
+                if one_question {
+                    solver
+                        .value_at_least(&node, ask.at_least, c)
+                        .map(|yes| ask.answered(yes))
+                } else {
+                    solver.value(&node, c).map(|v| (v, v))
+                }
             });
             match result {
                 Ok(v) => break Some(v),
@@ -223,16 +254,34 @@ pub fn solve_unit(
             }
         }
     };
-    if value.is_none() {
+    let mut bounds = match value {
+        Some((lo, hi)) => (lo.max(ask.known.0), hi.min(ask.known.1)),
+        None => ask.known,
+    };
+    if let Some(v) = solver
+        .table()
+        .get(solver.game().key(&node))
+        .and_then(|entry| entry.proven_value())
+    {
+        // The search's own bounds at the unit: what it proved on the way (the table only
+        // holds what its searches proved).
+        if (bounds.0..=bounds.1).contains(&v) {
+            bounds = (v, v);
+        }
+    }
+    if bounds.0 != bounds.1 {
+        // Unfinished, or one question answered: the unit may be asked again.
         save(&solver)?;
     }
     let Saved { nodes, seconds, .. } = so_far(&solver);
     let to_move = record.position().turn();
-    Ok(UnitResult {
+    let mut result = UnitResult {
         moves: cells_text(split.unit_moves(i)),
         to_move: to_move.name().to_string(),
-        value: value.map(|v| v.name().to_string()),
-        winner: value.map(|v| winner(to_move, v).to_string()),
+        value: None,
+        winner: None,
+        at_least: None,
+        at_most: None,
         nodes,
         seconds: (seconds * 1000.0).round() / 1000.0,
         threads: solver.threads(),
@@ -241,18 +290,44 @@ pub fn solve_unit(
         interrupted: false,
         abandoned: false,
         load: crate::load_average(),
-    })
+    };
+    result.set_bounds(to_move, bounds);
+    Ok(result)
 }
 
-/// Marks why a unit's search stopped without a value: out of its time limit, interrupted
-/// by `stop`, or abandoned by the run (`abandon`, the unit's own flag, if the run has one).
+/// What a unit's searches have cost so far, over every run: its record's nodes and
+/// seconds (see [`solve_unit`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spent {
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl Spent {
+    /// What `result` says was spent on its unit.
+    pub fn of(result: &UnitResult) -> Spent {
+        Spent {
+            nodes: result.nodes,
+            seconds: result.seconds,
+        }
+    }
+}
+
+/// Marks why a unit's search stopped without an answer (its result knows no more than the
+/// `known` it was asked with): out of its time limit, interrupted by `stop`, or abandoned
+/// by the run (`abandon`, the unit's own flag, if the run has one).
 /// [`UnitsRun::run`] reads it in the unit's own thread as soon as the search returns, so
 /// that a flag raised later, while the result waits to be recorded, does not relabel it.
-pub fn why_stopped(mut result: UnitResult, stop: &Cancel, abandon: Option<&Cancel>) -> UnitResult {
+pub fn why_stopped(
+    mut result: UnitResult,
+    known: Bounds,
+    stop: &Cancel,
+    abandon: Option<&Cancel>,
+) -> UnitResult {
     let out_of_time = result
         .time_limit
         .is_some_and(|limit| result.seconds >= limit);
-    if result.value.is_none() && !out_of_time {
+    if result.bounds() == known && !out_of_time {
         result.interrupted = stop.is_cancelled();
         result.abandoned = !result.interrupted && abandon.is_some_and(|a| a.is_cancelled());
     }
@@ -276,8 +351,18 @@ pub struct UnitsRun {
     pub goal: Goal,
     /// Units solved side by side (at least 1), each by its own search and table.
     pub jobs: usize,
-    /// Start at most this many units.
+    /// Start at most this many units (a unit asked a second question counts again).
     pub max_units: Option<usize>,
+    /// Whether a unit's search answers only the one question the root needs of it
+    /// ([`Ask`]), and a running unit whose question no longer matters, though the other
+    /// might later, is stopped (abandoned) to be asked that one later. Right when each
+    /// unit's table is saved (checkpoints), so that a second search starts from the first's
+    /// table: then a lost unit's second question walks the first's proof, as it does inside
+    /// one value search. Without saved tables, a unit's search finds its value (both
+    /// questions in one table) and runs to the end: a second question from nothing would
+    /// cost a lost unit's search twice, and a lost layout (every first cell refuted) needs
+    /// every refutation's second question.
+    pub one_question: bool,
 }
 
 impl UnitsRun {
@@ -285,26 +370,38 @@ impl UnitsRun {
     /// starts the next needed unit ([`Split::next_beside`]: the split's order, but one
     /// unit at a time for a first cell none of whose units is solved) whenever fewer
     /// than `jobs` run, until the goal is settled, `max_units` have been started, or
-    /// `stop` is raised. `solve(i, cancel)` solves unit `i` (on a thread of its own) and
-    /// must return soon after `cancel` is raised, with a result without a value.
+    /// `stop` is raised. `solve(i, ask, spent, cancel)` answers `ask` ([`Split::ask`])
+    /// about unit `i`, whose searches so far cost `spent` (on a thread of its own), and
+    /// must return soon after `cancel` is raised, with a result that knows no more than
+    /// `ask.known`.
     ///
     /// Each result goes to `finished` on this thread, in the order the units finish,
     /// marked (unless it ran out of its time limit) `interrupted` if `stop` stopped it and
     /// `abandoned` if the run stopped it because the results finished beside it made it
-    /// unnecessary. An error from `solve` or `finished` stops the units still running
-    /// (they are not reported: their work is lost) and is returned once they have
-    /// returned; a panic of `solve` or `finished` is passed on the same way.
+    /// unnecessary, or its question no longer the one to ask of it. A unit is started at
+    /// most twice: once for the root's "a win?" and once for its "a draw?", after an answer
+    /// to the first that left the second open or after it was abandoned for it. An error
+    /// from `solve` or `finished` stops the units still running (they are not reported:
+    /// their work is lost) and is returned once they have returned; a panic of `solve` or
+    /// `finished` is passed on the same way.
     pub fn run<E: Send>(
         &self,
         split: &Split,
         known: &UnitsFile,
         stop: &Cancel,
-        solve: impl Fn(usize, &Cancel) -> Result<UnitResult, E> + Sync,
+        solve: impl Fn(usize, Ask, Spent, &Cancel) -> Result<UnitResult, E> + Sync,
         mut finished: impl FnMut(usize, UnitResult) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut values = known.values(split);
-        // One flag per unit below `stop`: raised to abandon that unit alone.
-        let abandon: Vec<Cancel> = (0..split.len()).map(|_| stop.child()).collect();
+        let mut units = known.unit_bounds(split);
+        let mut spent = vec![Spent::default(); split.len()];
+        for result in &known.units {
+            if let Ok(i) = result.check(split) {
+                spent[i] = Spent::of(result);
+            }
+        }
+        // Two flags per unit below `stop`, one per start (`2 i` and `2 i + 1`): raised to
+        // abandon that unit alone. (A raised flag stays raised: a second start needs its own.)
+        let abandon: Vec<Cancel> = (0..2 * split.len()).map(|_| stop.child()).collect();
         // Each unit's result, or the panic that ended its thread (passed on to the caller
         // once the other units have stopped, so that no thread waits for one that died).
         type Report<E> = std::thread::Result<Result<UnitResult, E>>;
@@ -314,8 +411,12 @@ impl UnitsRun {
             // units still running are stopped first: the scope waits for them.
             let _stop_all = AbandonAllOnDrop(&abandon);
             let mut started = vec![false; split.len()];
+            let mut starts = vec![0; split.len()];
+            let flag = |i: usize, starts: &[usize]| 2 * i + starts[i] - 1;
             let mut count = 0;
             let mut running: Vec<usize> = Vec::new();
+            // What each running unit was asked.
+            let mut asked: Vec<Option<Ask>> = vec![None; split.len()];
             let mut failure = None;
             let mut panicked = None;
             loop {
@@ -325,16 +426,23 @@ impl UnitsRun {
                     && self.max_units.is_none_or(|max| count < max)
                     && !stop.is_cancelled()
                 {
-                    let Some(i) = split.next_beside(&values, &started, &running, self.goal) else {
+                    let Some(i) = split.next_beside(&units, &started, &running, self.goal) else {
                         break;
                     };
+                    let ask = split
+                        .ask(i, &units, self.goal)
+                        .expect("the next unit is needed");
+                    asked[i] = Some(ask);
                     started[i] = true;
+                    starts[i] += 1;
                     count += 1;
                     running.push(i);
-                    let (report, cancel, solve) = (report.clone(), &abandon[i], &solve);
+                    let cancel = &abandon[flag(i, &starts)];
+                    let (report, solve, so_far) = (report.clone(), &solve, spent[i]);
                     scope.spawn(move || {
                         let result = catch_unwind(AssertUnwindSafe(|| {
-                            solve(i, cancel).map(|result| why_stopped(result, stop, Some(cancel)))
+                            solve(i, ask, so_far, cancel)
+                                .map(|result| why_stopped(result, ask.known, stop, Some(cancel)))
                         }));
                         let _ = report.send((i, result));
                     });
@@ -347,7 +455,7 @@ impl UnitsRun {
                     Ok(result) => result,
                     Err(panic) => {
                         for &j in &running {
-                            abandon[j].cancel();
+                            abandon[flag(j, &starts)].cancel();
                         }
                         panicked = Some(panic);
                         continue;
@@ -357,20 +465,28 @@ impl UnitsRun {
                     continue;
                 }
                 let outcome = result.and_then(|result| {
-                    values[i] = values[i].or(result.value());
+                    let (a, b) = (units[i], result.bounds());
+                    units[i] = (a.0.max(b.0), a.1.min(b.1));
+                    spent[i] = Spent::of(&result);
+                    // Answered, or abandoned for its question: it may be asked the other.
+                    if (units[i] != a || result.abandoned) && starts[i] < 2 {
+                        started[i] = false;
+                    }
                     finished(i, result)
                 });
                 match outcome {
                     Ok(()) => {
                         for &j in &running {
-                            if !split.needed(j, &values, self.goal) {
-                                abandon[j].cancel();
+                            let ask = split.ask(j, &units, self.goal);
+                            let moot = ask.is_none() || self.one_question;
+                            if ask != asked[j] && moot {
+                                abandon[flag(j, &starts)].cancel();
                             }
                         }
                     }
                     Err(e) => {
                         for &j in &running {
-                            abandon[j].cancel();
+                            abandon[flag(j, &starts)].cancel();
                         }
                         failure = Some(e);
                     }
@@ -392,6 +508,7 @@ mod tests {
     use kamon_core::Record;
 
     use super::*;
+    use crate::kamon::winner;
     use crate::units_file::tests::made_up;
 
     /// A result of unit `i` with `value` (or none), as a solver would give it.
@@ -402,6 +519,8 @@ mod tests {
             to_move: to_move.name().to_string(),
             value: value.map(|v| v.name().to_string()),
             winner: value.map(|v| winner(to_move, v).to_string()),
+            at_least: None,
+            at_most: None,
             nodes: 1,
             seconds: 0.0,
             threads: 1,
@@ -414,12 +533,15 @@ mod tests {
     }
 
     /// A unit stopped unfinished with checkpoints goes on from its saved table: the same
-    /// value as one search from the start, and fewer nodes in the resumed run than in that
+    /// answer as one search from the start, and fewer nodes in the resumed run than in that
     /// search; saving and restarting the search every few hundredths of a second changes
-    /// no value either. A damaged or mismatched saved table is refused.
+    /// no answer either. The table is kept while the unit may be asked again. A damaged or
+    /// mismatched saved table is refused.
     #[test]
     fn a_unit_resumed_from_its_saved_table_keeps_its_work_and_its_value() {
-        let split = Split::new(Record::random(3, 8).unwrap(), 1).unwrap();
+        // Unit 0 (White's b5) answers "at least a draw" and stays open: the other
+        // question is asked below.
+        let split = Split::new(Record::random(6, 10).unwrap(), 1).unwrap();
         let options = Options {
             threads: 1,
             table_bytes: 32 << 20,
@@ -430,19 +552,42 @@ mod tests {
             every: Duration::from_millis(40),
         };
         std::fs::create_dir_all(&dir).unwrap();
+        let units = vec![crate::units_file::UNKNOWN; split.len()];
+        let ask = split
+            .ask(0, &units, Goal::Root)
+            .expect("a first unit is needed");
         let solve = |cancel: &Cancel, running: &Running, c: Option<&Checkpoints>| {
-            solve_unit(&split, 0, options, None, cancel, running, c).unwrap()
+            solve_unit(
+                &split,
+                0,
+                ask,
+                true,
+                Spent::default(),
+                options,
+                None,
+                cancel,
+                running,
+                c,
+            )
+            .unwrap()
         };
         let whole = solve(&Cancel::new(), &Running::default(), None);
-        let value = whole.value().expect("solved");
+        let answer = whole.bounds();
+        assert_ne!(answer, ask.known, "answered");
         let path = checkpoints.path(&split, 0);
 
-        // Saved and started again every 40 ms: the same value.
+        // Saved and started again every 40 ms: the same answer.
         let sliced = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
-        assert_eq!(sliced.value(), Some(value));
+        assert_eq!(sliced.bounds(), answer);
         assert!(path.exists(), "{} nodes and no table saved", sliced.nodes);
-        checkpoints.tidy(&split, 0, &sliced).unwrap();
-        assert!(!path.exists());
+        let mut known = UnitsFile::new(&split);
+        checkpoints.tidy(&split, &known, Goal::Root).unwrap();
+        assert!(path.exists(), "a unit still needed keeps its table");
+        known.add(&split, sliced.clone(), "sliced").unwrap();
+        checkpoints.tidy(&split, &known, Goal::Root).unwrap();
+        let needed = split.needed(0, &known.unit_bounds(&split), Goal::Root);
+        assert_eq!(path.exists(), needed);
+        let _ = std::fs::remove_file(&path);
 
         // Stopped after a third of the nodes of the whole search, then resumed.
         let stop = Cancel::new();
@@ -464,13 +609,21 @@ mod tests {
             };
             solve(&stop, &running, Some(&checkpoints))
         });
-        assert_eq!(stopped.value(), None);
+        assert_eq!(stopped.bounds(), ask.known);
         assert!(path.exists());
-        checkpoints.tidy(&split, 0, &stopped).unwrap();
+        let mut known = UnitsFile::new(&split);
+        known
+            .add(
+                &split,
+                why_stopped(stopped.clone(), ask.known, &stop, None),
+                "stopped",
+            )
+            .unwrap();
+        checkpoints.tidy(&split, &known, Goal::Root).unwrap();
         assert!(path.exists(), "an unfinished unit keeps its table");
         let saved = std::fs::read(&path).unwrap();
         let resumed = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
-        assert_eq!(resumed.value(), Some(value));
+        assert_eq!(resumed.bounds(), answer);
         assert!(resumed.nodes > stopped.nodes && resumed.seconds > stopped.seconds);
         let resumed_run = resumed.nodes - stopped.nodes;
         assert!(
@@ -489,6 +642,9 @@ mod tests {
             solve_unit(
                 &split,
                 0,
+                ask,
+                true,
+                Spent::default(),
                 options,
                 None,
                 &Cancel::new(),
@@ -509,20 +665,63 @@ mod tests {
             ..options
         });
         assert!(message.contains("--hash-mb 32"), "{message}");
+
+        // Answered with checkpoints that never fire on their own: the table is saved
+        // exactly when the unit is still open, and the other question, asked from it,
+        // gives the plain value and counts both searches' nodes.
+        std::fs::remove_file(&path).unwrap();
+        let long = Checkpoints {
+            every: Duration::from_secs(3600),
+            ..checkpoints.clone()
+        };
+        let first = solve(&Cancel::new(), &Running::default(), Some(&long));
+        assert_eq!(first.bounds(), answer);
+        assert_eq!(path.exists(), answer.0 != answer.1);
+        let game = KamonGame::new(split.root.layout().clone());
+        let plain = Solver::new(game.clone(), options)
+            .unwrap()
+            .value(&game.node(&split.unit_position(0)), &Cancel::new())
+            .unwrap();
+        assert_eq!(answer, (Value::Draw, Value::Win), "the unit stays open");
+        {
+            let other = Ask {
+                known: answer,
+                at_least: if answer.0 == Value::Draw {
+                    Value::Win
+                } else {
+                    Value::Draw
+                },
+            };
+            let second = solve_unit(
+                &split,
+                0,
+                other,
+                true,
+                Spent::of(&first),
+                options,
+                None,
+                &Cancel::new(),
+                &Running::default(),
+                Some(&long),
+            )
+            .unwrap();
+            assert_eq!(second.bounds(), (plain, plain));
+            assert!(second.nodes > first.nodes && second.seconds >= first.seconds);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Several units side by side settle the goal as one at a time does: the same root
-    /// (and first cells') bounds from made-up values, every unit solved at most once, never
-    /// more than `jobs` at a time, and every unit the run abandoned one that the results
-    /// had made unnecessary.
+    /// (and first cells') bounds from made-up values, each unit answering only what it is
+    /// asked, asked each question at most once, never more than `jobs` at a time, and
+    /// every unit the run abandoned one whose question the results had made unnecessary.
     #[test]
     fn side_by_side_settles_what_one_at_a_time_settles() {
         for (seed, after, depth) in [(1, 0, 2), (3, 6, 2), (4, 10, 3)] {
             let split = Split::new(Record::random(seed, after).unwrap(), depth).unwrap();
             for salt in 0..6 {
                 for goal in [Goal::Root, Goal::EveryFirstCell] {
-                    let settled = |jobs: usize| {
+                    let settled = |jobs: usize, pause: bool| {
                         let known = UnitsFile::new(&split);
                         let mut file = UnitsFile::new(&split);
                         let (now, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
@@ -530,8 +729,15 @@ mod tests {
                             goal,
                             jobs,
                             max_units: None,
+                            one_question: pause,
                         };
-                        let solve = |i: usize, cancel: &Cancel| -> Result<UnitResult, String> {
+                        let asks = Mutex::new(vec![Vec::new(); split.len()]);
+                        let solve = |i: usize,
+                                     ask: Ask,
+                                     _: Spent,
+                                     cancel: &Cancel|
+                         -> Result<UnitResult, String> {
+                            asks.lock().unwrap()[i].push(ask);
                             most.fetch_max(
                                 now.fetch_add(1, Ordering::SeqCst) + 1,
                                 Ordering::SeqCst,
@@ -544,25 +750,37 @@ mod tests {
                                 std::thread::sleep(Duration::from_micros(200));
                             }
                             now.fetch_sub(1, Ordering::SeqCst);
-                            let value = (!cancel.is_cancelled())
-                                .then(|| made_up(split.unit_moves(i), salt, 2));
-                            Ok(result(&split, i, value))
+                            let mut r = result(&split, i, None);
+                            let bounds = if cancel.is_cancelled() {
+                                ask.known
+                            } else {
+                                let value = made_up(split.unit_moves(i), salt, 2 + salt);
+                                ask.answered(value >= ask.at_least)
+                            };
+                            r.set_bounds(split.unit_position(i).turn(), bounds);
+                            Ok(r)
                         };
-                        let mut seen = vec![false; split.len()];
                         run.run(&split, &known, &Cancel::new(), solve, |i, r| {
-                            assert!(!std::mem::replace(&mut seen[i], true), "unit {i} twice");
+                            let asked = asks.lock().unwrap()[i].clone();
+                            let ask = *asked.last().unwrap();
+                            assert!(
+                                asked.len() <= 2 && !asked[..asked.len() - 1].contains(&ask),
+                                "unit {i} asked {asked:?}"
+                            );
                             if r.abandoned {
-                                assert!(!split.needed(i, &file.values(&split), goal), "unit {i}");
+                                let now = split.ask(i, &file.unit_bounds(&split), goal);
+                                assert_ne!(now, Some(ask), "unit {i}");
+                                assert!(pause || now.is_none(), "unit {i} paused: {now:?}");
                             }
-                            assert!(r.value.is_some() || r.abandoned, "unit {i}");
+                            assert!(r.bounds() != ask.known || r.abandoned, "unit {i}");
                             file.add(&split, r, "run").map_err(|e| e.to_string())
                         })
                         .unwrap();
                         assert!(most.load(Ordering::SeqCst) <= jobs);
                         file.summary(&split)
                     };
-                    let one = settled(1);
-                    let three = settled(3);
+                    let one = settled(1, false);
+                    let three = settled(3, salt % 2 == 0);
                     let what =
                         format!("seed {seed} after {after} depth {depth} salt {salt} {goal:?}");
                     assert!(one.value.is_some(), "{what}");
@@ -596,7 +814,7 @@ mod tests {
             next_cell >= 2,
             "the first cell has replies to run side by side"
         );
-        let none = vec![None; n];
+        let none = vec![crate::units_file::UNKNOWN; n];
         let mut started = vec![false; n];
         assert_eq!(
             split.next_beside(&none, &started, &[], Goal::Root),
@@ -611,7 +829,7 @@ mod tests {
         }
         // Unit 0 beaten (a win for its side to move): unit 1 may run beside unit 2.
         let mut values = none.clone();
-        values[0] = Some(Value::Win);
+        values[0] = (Value::Win, Value::Win);
         started[2] = true;
         assert_eq!(
             split.next_beside(&values, &started, &[2], Goal::Root),
@@ -622,7 +840,11 @@ mod tests {
         let values: Vec<_> = (0..n)
             .map(|i| {
                 let refutes = cell(i) != cell(0) && cell(i - 1) != cell(i);
-                refutes.then_some(Value::Loss)
+                if refutes {
+                    (Value::Loss, Value::Loss)
+                } else {
+                    crate::units_file::UNKNOWN
+                }
             })
             .collect();
         let mut started = vec![false; n];
@@ -651,6 +873,7 @@ mod tests {
             goal: Goal::Root,
             jobs: 2,
             max_units: Some(2),
+            one_question: true,
         };
         let wait_for_cancel = |cancel: &Cancel| {
             while !cancel.is_cancelled() {
@@ -662,7 +885,7 @@ mod tests {
             &split,
             &known,
             &Cancel::new(),
-            |i, cancel| -> Result<UnitResult, ()> {
+            |i, _, _, cancel| -> Result<UnitResult, ()> {
                 if i == 1 {
                     wait_for_cancel(cancel);
                     return Ok(result(&split, 1, None));
@@ -686,7 +909,7 @@ mod tests {
             &split,
             &UnitsFile::new(&split),
             &stop,
-            |i, cancel| -> Result<UnitResult, ()> {
+            |i, _, _, cancel| -> Result<UnitResult, ()> {
                 stop.cancel();
                 wait_for_cancel(cancel);
                 Ok(result(&split, i, None))
@@ -707,7 +930,7 @@ mod tests {
                 &split,
                 &known,
                 &Cancel::new(),
-                |i, cancel| -> Result<UnitResult, ()> {
+                |i, _, _, cancel| -> Result<UnitResult, ()> {
                     if i == 2 {
                         panic!("unit 2 failed");
                     }

@@ -78,9 +78,11 @@ fn units_solve(
 }
 
 /// Late positions (some Black to move, some White), split one and two placements deep,
-/// the units solved one at a time and three side by side (`--jobs 3`): the units the split
+/// the units solved one at a time and three side by side (`--jobs 3`, with saved tables,
+/// so that each unit is asked only the question the root needs): the units the split
 /// solves prove the plain solver's value, every first cell they settle has the plain
-/// solver's value, a unit abandoned beside others is recorded without a value, and
+/// solver's value, a unit abandoned beside others is recorded without a value or bound,
+/// a unit that answered only the question asked of it holds the bound it answered, and
 /// `units merge` of the file says the same.
 #[test]
 fn the_split_proves_the_plain_solvers_value() {
@@ -90,14 +92,28 @@ fn the_split_proves_the_plain_solvers_value() {
         let (value, moves) = direct(&record);
         for (depth, jobs) in [(1, "1"), (2, "1"), (1, "3"), (2, "3")] {
             let results = dir.join(format!("s{seed}-{after}-{depth}-{jobs}.json"));
-            let solved = units_solve(&record, depth, &results, &["--jobs", jobs]);
+            // Side by side, with saved tables: each unit asked only what the root needs.
+            let tables = dir.join(format!("tables-{seed}-{after}-{depth}"));
+            let tables_arg = tables.display().to_string();
+            let mut extra = vec!["--jobs", jobs];
+            if jobs != "1" {
+                extra.extend(["--checkpoints", &tables_arg]);
+            }
+            let solved = units_solve(&record, depth, &results, &extra);
             assert_eq!(solved.code, 0, "{}", solved.stderr);
             let summary = &solved.json()["summary"];
             let what = format!("seed {seed} after {after} depth {depth} jobs {jobs}: {summary}");
             for unit in solved.json()["solved_now"].as_array().unwrap() {
                 let abandoned = unit["abandoned"] == true;
-                assert_eq!(unit["value"].is_null(), abandoned, "{what}: {unit}");
+                let answered = unit["at_least"] != "loss" || unit["at_most"] != "win";
+                assert_eq!(answered, !abandoned, "{what}: {unit}");
                 assert!(jobs != "1" || !abandoned, "{what}: {unit}");
+                if unit["value"].is_null() {
+                    assert_ne!(unit["at_least"], unit["at_most"], "{what}: {unit}");
+                } else {
+                    assert_eq!(unit["at_least"], unit["value"], "{what}: {unit}");
+                    assert_eq!(unit["at_most"], unit["value"], "{what}: {unit}");
+                }
             }
             assert_eq!(summary["value"], value.name(), "{what}");
             assert_eq!(summary["units_needed"], 0, "{what}");
@@ -214,16 +230,21 @@ fn every_first_cell_proves_each_first_placement() {
         let after_units = summary["units_solved"].as_u64().unwrap();
         assert_eq!(summary["first_cells_needed"], 0, "{what}");
         assert!(summary["first_cells_next_unit"].is_null(), "{what}");
-        // The second run solved only units the first had not.
+        // The second run searched only units the first had not solved (it may ask a unit
+        // the first bounded the other question), and solved as many more as it says.
         let index = |u: &serde_json::Value| u["index"].as_u64().unwrap();
+        let solved = |u: &&serde_json::Value| !u["value"].is_null();
         let first: Vec<u64> = root_only.json()["solved_now"]
             .as_array()
             .unwrap()
             .iter()
+            .filter(solved)
             .map(index)
             .collect();
         let second = every.json()["solved_now"].as_array().unwrap().clone();
-        assert_eq!(before + second.len() as u64, after_units, "{what}");
+        let mut solved_second: Vec<u64> = second.iter().filter(solved).map(index).collect();
+        solved_second.dedup();
+        assert_eq!(before + solved_second.len() as u64, after_units, "{what}");
         assert!(second.iter().all(|u| !first.contains(&index(u))), "{what}");
         if !second.is_empty() {
             // The root's run left first cells open, and said so.
@@ -251,7 +272,7 @@ fn every_first_cell_proves_each_first_placement() {
 }
 
 /// Every unit listed is a position text `kamon solve` takes, and each unit's result in a
-/// file is the plain solver's value of that position.
+/// file is the plain solver's value of that position, or bounds around it.
 #[test]
 fn the_units_are_positions_and_their_results_are_their_values() {
     let dir = scratch("list");
@@ -285,7 +306,11 @@ fn the_units_are_positions_and_their_results_are_their_values() {
             .unwrap();
         let text: Record = unit["position"].as_str().unwrap().parse().unwrap();
         let (value, _) = direct(&text);
-        assert_eq!(result.value(), Some(value), "{unit}");
+        let (lo, hi) = result.bounds();
+        assert!(
+            lo <= value && value <= hi && lo != hi || result.value() == Some(value),
+            "{unit}"
+        );
     }
 }
 
@@ -835,6 +860,50 @@ fn kamon_solve(record: &Record, extra: &[&str]) -> common::Run {
             .map(|s| s.to_string()),
     );
     run(&args)
+}
+
+/// With `--checkpoints` a unit is asked only the question the root needs, and asked again
+/// (from its saved table) when the root's second question comes: on a lost and a drawn
+/// root some units are asked twice, a run's nodes are its units' nodes in the file (each
+/// search counted once), and once the root is proven no saved table is left. Without,
+/// each unit's search finds its value and no unit is asked twice.
+#[test]
+fn units_asked_twice_count_their_nodes_once_and_leave_no_table() {
+    let dir = scratch("asked-twice");
+    for (seed, after) in [(1, 9), (6, 9)] {
+        let record = Record::random(seed, after).unwrap();
+        let (value, _) = direct(&record);
+        for checkpoints in [false, true] {
+            let tables = dir.join(format!("tables-{seed}-{checkpoints}"));
+            let tables_arg = tables.display().to_string();
+            let results = dir.join(format!("s{seed}-{checkpoints}.json"));
+            let mut extra = vec!["--jobs", "2"];
+            if checkpoints {
+                extra.extend(["--checkpoints", &tables_arg]);
+            }
+            let solved = units_solve(&record, 2, &results, &extra);
+            assert_eq!(solved.code, 0, "{}", solved.stderr);
+            let json = solved.json();
+            let what = format!("seed {seed} after {after} checkpoints {checkpoints}: {json}");
+            assert_eq!(json["summary"]["value"], value.name(), "{what}");
+            let mut indices: Vec<u64> = json["solved_now"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u["index"].as_u64().unwrap())
+                .collect();
+            let started = indices.len();
+            indices.sort_unstable();
+            indices.dedup();
+            assert_eq!(indices.len() < started, checkpoints, "{what}: asked twice");
+            let (file, _) = read_units(&results);
+            let in_file: u64 = file.units.iter().map(|u| u.nodes).sum();
+            assert_eq!(json["nodes_now"].as_u64(), Some(in_file), "{what}");
+            if checkpoints {
+                assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0, "{what}");
+            }
+        }
+    }
 }
 
 /// `kamon solve --value-only` proves a position too early for one search by its units

@@ -141,19 +141,42 @@ impl<G: Game> Solver<G> {
         if let Some(v) = self.game.outcome(pos) {
             return Ok(v);
         }
-        let children = self.children(pos);
-        if self.threads == 1 || children.len() < 2 {
-            return self.value_on_this_thread(pos, cancel);
-        }
-        if self.some_move_answers_yes(&children, Question::Wins, cancel)? {
+        if self.value_at_least(pos, Value::Win, cancel)? {
             Ok(Value::Win)
         } else if !G::DRAWS {
             Ok(Value::Loss)
-        } else if self.some_move_answers_yes(&children, Question::DrawsOrWins, cancel)? {
+        } else if self.value_at_least(pos, Value::Draw, cancel)? {
             Ok(Value::Draw)
         } else {
             Ok(Value::Loss)
         }
+    }
+
+    /// Whether `pos` is worth at least `v` for its side to move ("a win?", "at least a
+    /// draw?"): one of the two questions [`Solver::value`] asks, for a caller that needs
+    /// only one (a split's unit, see `kamisado_analysis::units_file::Ask`). With several
+    /// threads, the moves are proved side by side, as `value` does. A loss is always
+    /// reached: asking for it answers yes.
+    pub fn value_at_least(
+        &self,
+        pos: &G::Position,
+        v: Value,
+        cancel: &Cancel,
+    ) -> Result<bool, SolveError> {
+        let question = match v {
+            Value::Win => Question::Wins,
+            Value::Draw if G::DRAWS => Question::DrawsOrWins,
+            Value::Draw => Question::Wins,
+            Value::Loss => return Ok(true),
+        };
+        if let Some(known) = self.game.outcome(pos) {
+            return Ok(known >= v);
+        }
+        let children = self.children(pos);
+        if self.threads == 1 || children.len() < 2 {
+            return self.prove(pos, question, cancel);
+        }
+        self.some_move_answers_yes(&children, question, cancel)
     }
 
     /// Whether some move answers `question` with yes for the mover, the moves proved side

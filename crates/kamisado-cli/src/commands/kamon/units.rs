@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use kamisado_analysis::units_run::{self, Running, UnitsRun};
-use kamisado_solver::Cancel;
+use kamisado_analysis::units_run::{self, Running, Spent, UnitsRun};
+use kamisado_solver::{Cancel, Value};
 use serde::Serialize;
 
-use super::units_file::{self, Goal, Split, Summary, UnitResult, UnitsFile};
+use super::units_file::{self, bounds_name, Ask, Goal, Split, Summary, UnitResult, UnitsFile};
 use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsProofArgs, UnitsSolveArgs};
 use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
@@ -91,9 +91,8 @@ fn load_all(files: &[PathBuf]) -> Result<(UnitsFile, Split)> {
 
 pub fn proof(args: UnitsProofArgs) -> Result<()> {
     let (file, split) = load_all(&args.files)?;
-    let values = file.values(&split);
     let (_, mut units) = split
-        .proof_units(0, &values, &file.unit_nodes(&split))
+        .proof_units(0, &file.unit_bounds(&split), &file.unit_nodes(&split))
         .ok_or_else(|| {
             let summary = file.summary(&split);
             Failure::internal(match summary.value {
@@ -133,6 +132,12 @@ pub(super) fn summary_text(summary: &Summary, to_move: &str) -> String {
         "units       {} of {} solved",
         summary.units_solved, summary.units
     ));
+    if summary.units_bounded > 0 {
+        out.push_str(&format!(
+            ", {} bounded (the one question asked of them answered)",
+            summary.units_bounded
+        ));
+    }
     if summary.units_unsolved > 0 {
         out.push_str(&format!(
             ", {} tried and not solved (out of time, interrupted or abandoned)",
@@ -200,9 +205,18 @@ struct SolvedUnit {
     to_move: &'static str,
     /// The position text.
     position: String,
-    /// For the unit's side to move; `null` if its time limit ran out, it was interrupted
-    /// or abandoned.
+    /// For the unit's side to move; `null` if only bounded, or if its time limit ran out,
+    /// it was interrupted or abandoned.
     value: Option<&'static str>,
+    /// What is known of it for its side to move (`(value, value)` when solved).
+    at_least: &'static str,
+    at_most: &'static str,
+    /// This run's nodes (`nodes` counts every run's).
+    #[serde(skip)]
+    searched_now: u64,
+    /// Whether this run's search answered its question (knows more than before).
+    #[serde(skip)]
+    answered: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     interrupted: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -219,6 +233,8 @@ struct SolveReport {
     jobs: usize,
     /// The run's wall-clock time (the units' own seconds overlap when `jobs` > 1).
     wall_seconds: f64,
+    /// The nodes this run searched (each unit's `nodes` count every run's).
+    nodes_now: u64,
     /// Why `--index` solved nothing, if it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
     skipped: Option<String>,
@@ -231,11 +247,21 @@ impl Report for SolveReport {
     fn text(&self, _colour: bool) -> String {
         let mut out = String::new();
         for unit in &self.solved_now {
-            let what = match (unit.value, unit.interrupted, unit.abandoned) {
-                (Some(value), _, _) => format!("{value} for {}", unit.to_move),
-                (None, true, _) => "interrupted".to_owned(),
-                (None, _, true) => "abandoned (a unit beside it made it unnecessary)".to_owned(),
-                (None, _, _) => "not solved in time".to_owned(),
+            let what = match (unit.value, unit.answered, unit.interrupted, unit.abandoned) {
+                (Some(value), _, _, _) => format!("{value} for {}", unit.to_move),
+                (None, true, false, false) => format!(
+                    "{} for {} (the question asked answered)",
+                    bounds_name((
+                        Value::from_name(unit.at_least).unwrap_or(Value::Loss),
+                        Value::from_name(unit.at_most).unwrap_or(Value::Win)
+                    )),
+                    unit.to_move
+                ),
+                (None, _, true, _) => "interrupted".to_owned(),
+                (None, _, _, true) => {
+                    "abandoned (a unit beside it made it, or its question, unnecessary)".to_owned()
+                }
+                (None, _, _, _) => "not solved in time".to_owned(),
             };
             out.push_str(&format!(
                 "unit {:<6}{}: {what}, {} nodes, {} s\n",
@@ -317,6 +343,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
         solved_now: run.solved_now,
         jobs: args.jobs,
         wall_seconds: run.wall_seconds,
+        nodes_now: run.nodes_now,
         skipped: run.skipped,
         to_move: split.root.position().turn().name(),
         summary: run.summary,
@@ -354,8 +381,8 @@ pub(super) struct SplitRun {
     wall_seconds: f64,
     skipped: Option<String>,
     pub summary: Summary,
-    /// The nodes of the units this run searched (a unit resumed from its saved table
-    /// counted whole).
+    /// The nodes this run searched (a unit's record counts every run's; a unit resumed
+    /// from a saved table that no record counts, the table's too).
     pub nodes_now: u64,
     /// Whether an interrupt or the deadline stopped it.
     pub stopped: bool,
@@ -401,12 +428,22 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
     let mut solved_now = Vec::new();
     let mut skipped = None;
     let mut finished = |i: usize, result: UnitResult| -> Result<()> {
+        // What the unit's record said before: the result's nodes count every run's.
+        let (before_nodes, before_bounds) = known
+            .units
+            .iter()
+            .find(|r| r.moves == result.moves)
+            .map_or((0, units_file::UNKNOWN), |r| (r.nodes, r.bounds()));
         solved_now.push(SolvedUnit {
+            searched_now: result.nodes.saturating_sub(before_nodes),
+            answered: result.bounds() != before_bounds,
             index: i + 1,
             moves: result.moves.clone(),
             to_move: split.unit_position(i).turn().name(),
             position: split.unit_record(i).to_string(),
             value: result.value().map(|v| v.name()),
+            at_least: result.bounds().0.name(),
+            at_most: result.bounds().1.name(),
             interrupted: result.interrupted,
             abandoned: result.abandoned,
             nodes: result.nodes,
@@ -421,19 +458,19 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
             units_file::save(&mut file, split, path)?;
         }
         if let Some(checkpoints) = &checkpoints {
-            checkpoints.tidy(split, i, &result).map_err(|e| {
-                Failure::input(format!(
-                    "{}: cannot remove it: {e}",
-                    checkpoints.path(split, i).display()
-                ))
-            })?;
+            checkpoints
+                .tidy(split, &known, goal)
+                .map_err(Failure::input)?;
         }
         Ok(())
     };
-    let solve = |i: usize, cancel: &Cancel| {
+    let solve = |i: usize, ask: Ask, spent: Spent, cancel: &Cancel| {
         units_run::solve_unit(
             split,
             i,
+            ask,
+            checkpoints.is_some(),
+            spent,
             options,
             job.time_limit,
             cancel,
@@ -472,15 +509,33 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
                     )));
                 }
                 let i = index - 1;
-                let values = known_before.values(split);
-                if values[i].is_some() {
+                let mut units = known_before.unit_bounds(split);
+                if units[i].0 == units[i].1 {
                     skipped = Some(format!("unit {index} is solved already"));
-                } else if !split.needed(i, &values, goal) {
+                } else if split.needed(i, &units, goal) {
+                    // A task of an array answers every question the parts known to it
+                    // leave open, not only the first: no later pass of the array asks
+                    // again.
+                    let mut spent = known_before
+                        .units
+                        .iter()
+                        .find(|r| r.check(split) == Ok(i))
+                        .map_or(Spent::default(), Spent::of);
+                    while let Some(ask) = split.ask(i, &units, goal) {
+                        let result = solve(i, ask, spent, stop)?;
+                        let result = units_run::why_stopped(result, ask.known, stop, None);
+                        let answered = result.bounds();
+                        spent = Spent::of(&result);
+                        finished(i, result)?;
+                        if answered == ask.known {
+                            break;
+                        }
+                        units[i] = answered;
+                    }
+                } else {
                     skipped = Some(format!(
                         "unit {index} is not needed: the results so far settle every question it could answer"
                     ));
-                } else {
-                    finished(i, units_run::why_stopped(solve(i, stop)?, stop, None))?;
                 }
                 Ok(())
             } else {
@@ -488,6 +543,7 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
                     goal,
                     jobs: job.jobs,
                     max_units: job.max_units,
+                    one_question: checkpoints.is_some(),
                 };
                 run.run(split, &known_before, stop, solve, &mut finished)
             }
@@ -503,7 +559,7 @@ pub(super) fn run_split(split: &Split, job: &SplitJob) -> Result<SplitRun> {
         }
     }
     Ok(SplitRun {
-        nodes_now: solved_now.iter().map(|u| u.nodes).sum(),
+        nodes_now: solved_now.iter().map(|u| u.searched_now).sum(),
         solved_now,
         wall_seconds: (started.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         skipped,

@@ -5,7 +5,9 @@
 
 use std::path::Path;
 
-pub use kamisado_analysis::units_file::{Goal, Split, Summary, UnitResult, UnitsFile};
+pub use kamisado_analysis::units_file::{
+    bounds_name, Ask, Goal, Split, Summary, UnitResult, UnitsFile, UNKNOWN,
+};
 
 use crate::failure::{Failure, Result};
 use crate::output::write_atomically;
