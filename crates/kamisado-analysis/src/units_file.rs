@@ -707,10 +707,11 @@ impl UnitsFile {
 
     /// Adds a result, in the split's order: a solved result stays; any other is replaced
     /// by the new one, which keeps what both prove (an answer to one question and an
-    /// answer to the other make a value); what they prove must agree (`name` says where the
+    /// answer to the other make a value), unless the new one knows no more and counts
+    /// fewer nodes (an older record); what they prove must agree (`name` says where the
     /// new one is from).
     pub fn add(&mut self, split: &Split, mut result: UnitResult, name: &str) -> Result<()> {
-        result.check(split).map_err(|p| {
+        let i = result.check(split).map_err(|p| {
             FileError::Invalid(format!("{name}: unit `{}`: {p}", result.moves.join(" ")))
         })?;
         if let Some(old) = self.units.iter().find(|r| r.moves == result.moves) {
@@ -725,13 +726,12 @@ impl UnitsFile {
                     bounds_name(a)
                 )));
             }
-            if a.0 == a.1 {
+            // A record's nodes count every search of its unit so far (see
+            // `units_run::Spent`): one that knows no more and cost less is an older one.
+            if a.0 == a.1 || (both == a && old.nodes >= result.nodes) {
                 return Ok(());
             }
-            let to_move = split
-                .unit_position(result.check(split).expect("checked above"))
-                .turn();
-            result.set_bounds(to_move, both);
+            result.set_bounds(split.unit_position(i).turn(), both);
         }
         self.units.retain(|r| r.moves != result.moves);
         self.units.push(result);
@@ -1289,6 +1289,36 @@ pub(crate) mod tests {
         let summary = read.summary(&read_split);
         assert_eq!((summary.units_solved, summary.units_bounded), (0, 1));
         assert_eq!(summary.units_unsolved, 0);
+
+        // A later search that ran out of its time limit keeps the bound and, counting
+        // more nodes, replaces the record; an older one with fewer nodes does not.
+        let mut timed_out = result(None, None, None);
+        timed_out.time_limit = Some(1.0);
+        let mut later = file.clone();
+        later
+            .add(
+                &split,
+                UnitResult {
+                    nodes: 20,
+                    ..timed_out.clone()
+                },
+                "later",
+            )
+            .unwrap();
+        assert_eq!(later.units[0].nodes, 20);
+        assert_eq!(later.unit_bounds(&split)[0], (Value::Loss, Value::Draw));
+        let mut older = file.clone();
+        older
+            .add(
+                &split,
+                UnitResult {
+                    nodes: 3,
+                    ..timed_out
+                },
+                "older",
+            )
+            .unwrap();
+        assert_eq!(older.units, file.units);
 
         let error = file
             .clone()
