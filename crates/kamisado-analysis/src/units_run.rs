@@ -556,20 +556,18 @@ mod tests {
         let ask = split
             .ask(0, &units, Goal::Root)
             .expect("a first unit is needed");
-        let solve = |cancel: &Cancel, running: &Running, c: Option<&Checkpoints>| {
+        let solve_with = |ask: Ask,
+                          spent: Spent,
+                          options: Options,
+                          cancel: &Cancel,
+                          running: &Running,
+                          c: Option<&Checkpoints>| {
             solve_unit(
-                &split,
-                0,
-                ask,
-                true,
-                Spent::default(),
-                options,
-                None,
-                cancel,
-                running,
-                c,
+                &split, 0, ask, true, spent, options, None, cancel, running, c,
             )
-            .unwrap()
+        };
+        let solve = |cancel: &Cancel, running: &Running, c: Option<&Checkpoints>| {
+            solve_with(ask, Spent::default(), options, cancel, running, c).unwrap()
         };
         let whole = solve(&Cancel::new(), &Running::default(), None);
         let answer = whole.bounds();
@@ -639,14 +637,10 @@ mod tests {
         damaged[middle] ^= 1;
         std::fs::write(&path, &damaged).unwrap();
         let refused = |options: Options| {
-            solve_unit(
-                &split,
-                0,
+            solve_with(
                 ask,
-                true,
                 Spent::default(),
                 options,
-                None,
                 &Cancel::new(),
                 &Running::default(),
                 Some(&checkpoints),
@@ -692,14 +686,10 @@ mod tests {
                     Value::Draw
                 },
             };
-            let second = solve_unit(
-                &split,
-                0,
+            let second = solve_with(
                 other,
-                true,
                 Spent::of(&first),
                 options,
-                None,
                 &Cancel::new(),
                 &Running::default(),
                 Some(&long),
