@@ -1017,6 +1017,27 @@ pub(crate) mod tests {
         }
     }
 
+    /// A result of unit `i` with `value` (or none), as a solver would give it.
+    pub(crate) fn unit_result(split: &Split, i: usize, value: Option<Value>) -> UnitResult {
+        let to_move = split.unit_position(i).turn();
+        UnitResult {
+            moves: split.unit_moves(i).iter().map(Cell::to_string).collect(),
+            to_move: to_move.name().to_string(),
+            value: value.map(|v| v.name().to_string()),
+            winner: value.map(|v| winner(to_move, v).to_string()),
+            at_least: None,
+            at_most: None,
+            nodes: 1,
+            seconds: 0.0,
+            threads: 1,
+            hash_mb: 1,
+            time_limit: None,
+            interrupted: false,
+            abandoned: false,
+            load: None,
+        }
+    }
+
     /// Made-up unit values, from a hash of the placements: `draws` in 16 are draws.
     pub(crate) fn made_up(moves: &[Cell], salt: u64, draws: u64) -> Value {
         use std::hash::{Hash, Hasher};
@@ -1200,22 +1221,9 @@ pub(crate) mod tests {
     fn damaged_and_forged_files_are_refused() {
         let split = Split::new(Record::random(3, 12).unwrap(), 1).unwrap();
         let mut file = UnitsFile::new(&split);
-        let unit = split.unit_position(0);
         let result = UnitResult {
-            moves: split.unit_moves(0).iter().map(Cell::to_string).collect(),
-            to_move: unit.turn().name().to_string(),
-            value: None,
-            winner: None,
-            at_least: None,
-            at_most: None,
-            nodes: 1,
-            seconds: 0.0,
-            threads: 1,
-            hash_mb: 1,
             time_limit: Some(1.0),
-            interrupted: false,
-            abandoned: false,
-            load: None,
+            ..unit_result(&split, 0, None)
         };
         file.add(&split, result.clone(), "new").unwrap();
         let text = file.to_text(&split);
@@ -1260,25 +1268,14 @@ pub(crate) mod tests {
     #[test]
     fn a_bound_is_an_answer_and_two_answers_make_a_value() {
         let split = Split::new(Record::random(1, 0).unwrap(), 2).unwrap();
-        let result = |value: Option<&str>, at_least: Option<&str>, at_most: Option<&str>| {
-            let to_move = split.unit_position(0).turn();
-            UnitResult {
-                moves: split.unit_moves(0).iter().map(Cell::to_string).collect(),
-                to_move: to_move.name().to_string(),
-                value: value.map(str::to_string),
-                winner: value.map(|v| winner(to_move, Value::from_name(v).unwrap()).to_string()),
+        let result =
+            |value: Option<&str>, at_least: Option<&str>, at_most: Option<&str>| UnitResult {
                 at_least: at_least.map(str::to_string),
                 at_most: at_most.map(str::to_string),
                 nodes: 10,
                 seconds: 1.0,
-                threads: 1,
-                hash_mb: 1,
-                time_limit: None,
-                interrupted: false,
-                abandoned: false,
-                load: None,
-            }
-        };
+                ..unit_result(&split, 0, value.and_then(Value::from_name))
+            };
         let mut file = UnitsFile::new(&split);
         file.add(&split, result(None, None, Some("draw")), "one")
             .unwrap();

@@ -508,29 +508,7 @@ mod tests {
     use kamon_core::Record;
 
     use super::*;
-    use crate::kamon::winner;
-    use crate::units_file::tests::made_up;
-
-    /// A result of unit `i` with `value` (or none), as a solver would give it.
-    fn result(split: &Split, i: usize, value: Option<Value>) -> UnitResult {
-        let to_move = split.unit_position(i).turn();
-        UnitResult {
-            moves: cells_text(split.unit_moves(i)),
-            to_move: to_move.name().to_string(),
-            value: value.map(|v| v.name().to_string()),
-            winner: value.map(|v| winner(to_move, v).to_string()),
-            at_least: None,
-            at_most: None,
-            nodes: 1,
-            seconds: 0.0,
-            threads: 1,
-            hash_mb: 1,
-            time_limit: None,
-            interrupted: false,
-            abandoned: false,
-            load: None,
-        }
-    }
+    use crate::units_file::tests::{made_up, unit_result as result};
 
     /// A unit stopped unfinished with checkpoints goes on from its saved table: the same
     /// answer as one search from the start, and fewer nodes in the resumed run than in that
