@@ -3,8 +3,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use kamon_core::geometry::{connection_distance, connection_distances};
+use kamon_core::parent_distances::ParentDistances;
 use kamon_core::perft::perft;
-use kamon_core::{Layout, Player, Position};
+use kamon_core::{Bitboard, Cell, Layout, Player, Position};
 
 /// Every position before the end of 200 random games on `layout` (moves drawn by `seed`).
 fn random_games(layout: &Layout, seed: u64) -> Vec<Position> {
@@ -88,10 +89,62 @@ fn bench_connection_distance(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_children_distances(c: &mut Criterion) {
+    // Every legal child's distances, as a search's expansion asks for them: each worked
+    // out afresh, or from one analysis of the parent (`ParentDistances`); the positions of
+    // the same random games.
+    let layout = Layout::random(4);
+    let parents: Vec<_> = random_games(&layout, 4)
+        .into_iter()
+        .filter(|pos| (4..=16).contains(&pos.placed()))
+        .map(|pos| {
+            let pieces = [Player::Black, Player::White].map(|p| pos.pieces(p));
+            let cells: Vec<_> = pos.legal_cells(&layout).collect();
+            (pieces, pos.free_cells(), pos.turn().index(), cells)
+        })
+        .collect();
+    let mut group = c.benchmark_group("kamon-children-distances");
+    let count: usize = parents.iter().map(|p| p.3.len()).sum();
+    group.throughput(Throughput::Elements(count as u64));
+    let children = |(pieces, open, mover, cell): ([Bitboard; 2], Bitboard, usize, Cell)| {
+        let mut after = pieces;
+        after[mover] = after[mover].with(cell);
+        connection_distances(after, open.without(cell))
+    };
+    group.bench_function("children-afresh", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for (pieces, open, mover, cells) in &parents {
+                for &cell in cells {
+                    sum += children((*pieces, *open, *mover, cell))[0];
+                }
+            }
+            sum
+        })
+    });
+    group.bench_function("children-from-parent", |b| {
+        b.iter(|| {
+            let mut sum = 0;
+            for (pieces, open, mover, cells) in &parents {
+                let parent = ParentDistances::new(*pieces, *open);
+                for &cell in cells {
+                    let d = parent
+                        .child(*mover, cell)
+                        .unwrap_or_else(|| children((*pieces, *open, *mover, cell)));
+                    sum += d[0];
+                }
+            }
+            sum
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_winning_move,
-    bench_connection_distance
+    bench_connection_distance,
+    bench_children_distances
 );
 criterion_main!(benches);

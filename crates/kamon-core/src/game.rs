@@ -15,6 +15,7 @@
 
 use kamisado_solver::{Game, Player as SolverPlayer, Value, WinInOne};
 
+use crate::parent_distances::ParentDistances;
 use crate::{geometry, Bitboard, Cell, Layout, Outcome, Player, Position};
 
 /// A position and both players' threats, as the search carries them.
@@ -372,12 +373,42 @@ impl Game for KamonGame {
             .min()
             .unwrap_or(0);
         // At least 1 in a game that goes on: a connection would have ended it.
-        let [mine, theirs] =
-            geometry::connection_distances([pos.pieces(me), pos.pieces(!me)], free)
-                .map(|d| d.max(1));
+        let distances = child_distances(pos);
+        let [mine, theirs] = [distances[me.index()], distances[(!me).index()]].map(|d| d.max(1));
         (
             (fewest_replies.div_ceil(2) + threat_bonus).max(1) * mine,
             safe.count() * theirs,
         )
     }
+}
+
+/// Both players' [`geometry::connection_distances`] in `pos`, by player index. A search
+/// estimates every child of a position in a row, so each thread keeps the analysis of the
+/// last parent (see [`ParentDistances`]) and answers the children from it.
+#[inline]
+fn child_distances(pos: &Position) -> [u32; 2] {
+    let pieces = Player::ALL.map(|p| pos.pieces(p));
+    let open = pos.free_cells();
+    let Some(cell) = pos.last_move() else {
+        return geometry::connection_distances(pieces, open);
+    };
+    let mover = (!pos.turn()).index();
+    let mut parent_pieces = pieces;
+    parent_pieces[mover] = parent_pieces[mover].without(cell);
+    let parent_open = open.with(cell);
+    LAST_PARENT
+        .with(|last| {
+            let mut parent = last.get();
+            if parent.pieces != parent_pieces || parent.open != parent_open {
+                parent = ParentDistances::new(parent_pieces, parent_open);
+                last.set(parent);
+            }
+            parent.child(mover, cell)
+        })
+        .unwrap_or_else(|| geometry::connection_distances(pieces, open))
+}
+
+thread_local! {
+    static LAST_PARENT: std::cell::Cell<ParentDistances> =
+        const { std::cell::Cell::new(ParentDistances::NONE) };
 }

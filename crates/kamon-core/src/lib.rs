@@ -44,6 +44,7 @@ mod game;
 pub mod geometry;
 mod layout;
 pub mod notation;
+pub mod parent_distances;
 pub mod perft;
 mod player;
 mod position;
