@@ -124,9 +124,25 @@ pub struct SearchArgs {
     /// Worker threads (default: all cores; one for a Kamon value alone, which more threads slow down)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = within::<u16>(limits::THREADS))]
     pub threads: Option<u16>,
-    /// Transposition table size limit in MiB; the table never grows past it
-    #[arg(long = "hash-mb", value_name = "M", default_value_t = limits::DEFAULT_HASH_MB, allow_negative_numbers = true, value_parser = within::<u64>(limits::HASH_MB))]
-    pub hash_mb: u64,
+    /// Transposition table size limit in MiB; the table never grows past it [default: 128; 512 for each unit of a Kamon split]
+    #[arg(long = "hash-mb", value_name = "M", allow_negative_numbers = true, value_parser = within::<u64>(limits::HASH_MB))]
+    pub hash_mb: Option<u64>,
+}
+
+impl SearchArgs {
+    /// `--hash-mb`, or the default table of one search.
+    pub fn hash_mb(&self) -> u64 {
+        self.hash_mb.unwrap_or(limits::DEFAULT_HASH_MB)
+    }
+
+    /// These arguments for the units of a Kamon split: `--hash-mb`, or the default table
+    /// of a unit ([`limits::DEFAULT_UNIT_HASH_MB`]).
+    pub fn for_units(&self) -> SearchArgs {
+        SearchArgs {
+            threads: self.threads,
+            hash_mb: Some(self.hash_mb.unwrap_or(limits::DEFAULT_UNIT_HASH_MB)),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]

@@ -99,7 +99,7 @@ pub fn oracle(db: Option<&std::path::Path>, search: &SearchArgs, rounds: Rounds)
 /// A solver's failure to start: a table too big for this machine is the user's to
 /// change (exit code 2).
 pub fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
-    match limits::table_too_big("--hash-mb", args.hash_mb, e) {
+    match limits::table_too_big("--hash-mb", args.hash_mb(), e) {
         Ok(message) => Failure::input(message),
         Err(e) => Failure::internal(e),
     }
@@ -108,7 +108,7 @@ pub fn solve_error(args: &SearchArgs, e: SolveError) -> Failure {
 /// The solvers' options the search arguments ask for.
 pub fn solver_options(args: &SearchArgs) -> Options {
     let mut options = Options {
-        table_bytes: (args.hash_mb as usize) << 20,
+        table_bytes: (args.hash_mb() as usize) << 20,
         ..Options::default()
     };
     if let Some(threads) = args.threads {

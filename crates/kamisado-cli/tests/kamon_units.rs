@@ -1043,3 +1043,79 @@ fn a_whole_games_certificate_must_claim_what_its_layouts_units_prove() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A unit's table is 512 MiB unless `--hash-mb` says otherwise, in `units solve` and in a
+/// split `kamon solve` (both record it per unit and report it), while one search keeps the
+/// default of 128 MiB.
+#[test]
+fn a_units_table_is_512_mib_unless_given() {
+    let dir = scratch("unit-table");
+    let record = Record::random(1, 14).unwrap();
+    let hash_mb = |path: &std::path::Path| -> Vec<u64> {
+        let (file, _) = read_units(path);
+        file.units.iter().map(|u| u.hash_mb).collect()
+    };
+    for (given, expected) in [(None, 512), (Some("32"), 32)] {
+        let results = dir.join(format!("units-{expected}.json"));
+        let mut args: Vec<String> = vec!["kamon".into(), "units".into(), "solve".into()];
+        args.extend(position_args(&record));
+        args.extend(
+            [
+                "--depth",
+                "1",
+                "--threads",
+                "1",
+                "--json",
+                "--quiet",
+                "--results",
+            ]
+            .map(String::from),
+        );
+        args.push(results.display().to_string());
+        if let Some(mb) = given {
+            args.extend(["--hash-mb".to_string(), mb.to_string()]);
+        }
+        let solved = run(&args);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        let recorded = hash_mb(&results);
+        assert!(
+            !recorded.is_empty() && recorded.iter().all(|&mb| mb == expected),
+            "{recorded:?}"
+        );
+
+        let results = dir.join(format!("solve-{expected}.json"));
+        let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
+        args.extend(position_args(&record));
+        args.extend(
+            [
+                "--value-only",
+                "--split",
+                "1",
+                "--threads",
+                "2",
+                "--json",
+                "--quiet",
+                "--results",
+            ]
+            .map(String::from),
+        );
+        args.push(results.display().to_string());
+        if let Some(mb) = given {
+            args.extend(["--hash-mb".to_string(), mb.to_string()]);
+        }
+        let solved = run(&args);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        assert_eq!(solved.json()["hash_mb"], expected, "{}", solved.stdout);
+        let recorded = hash_mb(&results);
+        assert!(
+            !recorded.is_empty() && recorded.iter().all(|&mb| mb == expected),
+            "{recorded:?}"
+        );
+    }
+    let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
+    args.extend(position_args(&record));
+    args.extend(["--value-only", "--json", "--quiet"].map(String::from));
+    let one_search = run(&args);
+    assert_eq!(one_search.code, 0, "{}", one_search.stderr);
+    assert_eq!(one_search.json()["hash_mb"], 128, "{}", one_search.stdout);
+}

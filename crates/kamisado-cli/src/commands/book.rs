@@ -215,10 +215,10 @@ fn build(args: BookBuildArgs) -> Result<()> {
         Kamisado,
         Options {
             threads: 1,
-            table_bytes: (args.search.hash_mb as usize) << 20,
+            table_bytes: (args.search.hash_mb() as usize) << 20,
         },
     )
-    .map_err(|e| Failure::input(format!("--hash-mb {}: {e}", args.search.hash_mb)))?;
+    .map_err(|e| Failure::input(format!("--hash-mb {}: {e}", args.search.hash_mb())))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

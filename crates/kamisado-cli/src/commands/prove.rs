@@ -131,10 +131,10 @@ fn certificate_of(
         Kamisado,
         Options {
             threads: 1,
-            table_bytes: (search.hash_mb as usize) << 20,
+            table_bytes: (search.hash_mb() as usize) << 20,
         },
     )
-    .map_err(|e| Failure::input(format!("--hash-mb {}: {e}", search.hash_mb)))?;
+    .map_err(|e| Failure::input(format!("--hash-mb {}: {e}", search.hash_mb())))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -128,7 +128,7 @@ fn match_solver(
     search: &SearchArgs,
     path: &std::path::Path,
 ) -> Result<kamisado_match_solver::MatchSolver> {
-    let bytes = usize::try_from(search.hash_mb << 20).unwrap_or(usize::MAX);
+    let bytes = usize::try_from(search.hash_mb() << 20).unwrap_or(usize::MAX);
     let options = kamisado_match_solver::MatchOptions {
         threads: 1,
         table_bytes: bytes,

@@ -172,7 +172,7 @@ pub struct UnitsSolveArgs {
     /// Give up on a unit after this many seconds (it is recorded as not solved in time, and tried again by a later run)
     #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Units solved side by side, each on its own --threads with its own table of --hash-mb (so the tables take JOBS times --hash-mb); a first cell none of whose units is solved yet runs one unit at a time (the others take the next first cell's); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
+    /// Units solved side by side, each on its own --threads with its own table of --hash-mb, 512 MiB unless given (so the tables take JOBS times that); a first cell none of whose units is solved yet runs one unit at a time (the others take the next first cell's); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
     #[arg(long, value_name = "JOBS", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 64))]
     pub jobs: usize,
     /// Save each running unit's table in this directory (every --checkpoint-every seconds, and when the unit stops unfinished: an interrupt, --time-limit) and resume a unit from its saved table, so that a unit longer than one run goes on where it stopped; a file takes --hash-mb MiB and is removed when its unit is solved or no longer needed
@@ -253,7 +253,7 @@ pub struct SolveArgs {
     /// Give up after this many seconds (exit code 1, with the nodes searched)
     #[arg(long = "time-limit", value_name = "SECS", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// With --value-only: prove the value by splitting the position into the units this many placements below, solved apart and merged (as `kamon units solve`), --threads of them side by side (default: all cores) on one thread and a --hash-mb table each; without it, a position with fewer than two placements made is split so that its units are two placements in, and any other is one search
+    /// With --value-only: prove the value by splitting the position into the units this many placements below, solved apart and merged (as `kamon units solve`), --threads of them side by side (default: all cores) on one thread and a --hash-mb table each (512 MiB unless given); without it, a position with fewer than two placements made is split so that its units are two placements in, and any other is one search
     #[arg(long, value_name = "D", requires = "value_only", allow_negative_numbers = true, value_parser = whole::<u32>(1, 3))]
     pub split: Option<u32>,
     /// With a split: keep the units' results in this file (as `kamon units solve --results`), so that a run stopped part way goes on from the units it solved

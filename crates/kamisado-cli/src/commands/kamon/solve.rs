@@ -124,19 +124,19 @@ fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Res
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let tables_mb = jobs as u64 * args.search.hash_mb;
+    // Each unit on one thread (the value search's default) and a table of its own.
+    let unit_search = SearchArgs {
+        threads: None,
+        ..args.search.for_units()
+    };
+    let unit_mb = unit_search.hash_mb();
+    let tables_mb = jobs as u64 * unit_mb;
     if tables_mb > limits::HASH_MB.max {
         return Err(Failure::input(format!(
-            "--threads {jobs} and --hash-mb {}: the units' tables would take {tables_mb} MiB, more than {} MiB",
-            args.search.hash_mb,
+            "--threads {jobs} and --hash-mb {unit_mb}: the units' tables would take {tables_mb} MiB, more than {} MiB",
             limits::HASH_MB.max
         )));
     }
-    // Each unit on one thread (the value search's default) and a table of --hash-mb.
-    let unit_search = SearchArgs {
-        threads: None,
-        hash_mb: args.search.hash_mb,
-    };
     crate::shutdown::stop_gracefully();
     let started = Instant::now();
     let run = units::run_split(
@@ -166,7 +166,7 @@ fn run_by_units(args: &SolveArgs, record: kamon_core::Record, depth: u32) -> Res
         seconds,
         nodes_per_second: (run.nodes_now as f64 / seconds.max(1e-9)) as u64,
         threads: jobs,
-        hash_mb: args.search.hash_mb,
+        hash_mb: unit_mb,
         table_fill: f64::NAN,
         peak_memory_bytes: kamisado_analysis::peak_memory_bytes(),
     };

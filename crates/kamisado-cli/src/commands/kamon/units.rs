@@ -321,6 +321,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
     // The first interrupt stops the units in progress; they are saved as interrupted
     // (their nodes and time so far) and the run ends; a rerun solves them again.
     crate::shutdown::stop_gracefully();
+    let search = args.search.for_units();
     let run = run_split(
         &split,
         &SplitJob {
@@ -334,7 +335,7 @@ pub fn solve(args: UnitsSolveArgs) -> Result<()> {
             deadline: None,
             checkpoints: args.checkpoints.as_deref(),
             checkpoint_every: args.checkpoint_every,
-            search: &args.search,
+            search: &search,
             quiet: args.output.quiet || args.output.json,
         },
     )?;
