@@ -1051,62 +1051,44 @@ fn a_whole_games_certificate_must_claim_what_its_layouts_units_prove() {
 fn a_units_table_is_512_mib_unless_given() {
     let dir = scratch("unit-table");
     let record = Record::random(1, 14).unwrap();
-    let hash_mb = |path: &std::path::Path| -> Vec<u64> {
-        let (file, _) = read_units(path);
-        file.units.iter().map(|u| u.hash_mb).collect()
-    };
-    for (given, expected) in [(None, 512), (Some("32"), 32)] {
-        let results = dir.join(format!("units-{expected}.json"));
-        let mut args: Vec<String> = vec!["kamon".into(), "units".into(), "solve".into()];
+    // `command` on the record with `options`, a results file and `--hash-mb` if given: the
+    // run, and the table sizes its results file records.
+    let solve = |command: &[&str], options: &[&str], name: &str, given: Option<&str>| {
+        let results = dir.join(name);
+        let mut args: Vec<String> = command.iter().map(|s| s.to_string()).collect();
         args.extend(position_args(&record));
-        args.extend(
-            [
-                "--depth",
-                "1",
-                "--threads",
-                "1",
-                "--json",
-                "--quiet",
-                "--results",
-            ]
-            .map(String::from),
-        );
+        args.extend(options.iter().map(|s| s.to_string()));
+        args.extend(["--json", "--quiet", "--results"].map(String::from));
         args.push(results.display().to_string());
         if let Some(mb) = given {
             args.extend(["--hash-mb".to_string(), mb.to_string()]);
         }
         let solved = run(&args);
         assert_eq!(solved.code, 0, "{}", solved.stderr);
-        let recorded = hash_mb(&results);
+        let (file, _) = read_units(&results);
+        let recorded: Vec<u64> = file.units.iter().map(|u| u.hash_mb).collect();
+        (solved, recorded)
+    };
+    for (given, expected) in [(None, 512), (Some("32"), 32)] {
+        let units = ["kamon", "units", "solve"];
+        let (_, recorded) = solve(
+            &units,
+            &["--depth", "1", "--threads", "1"],
+            &format!("units-{expected}.json"),
+            given,
+        );
         assert!(
             !recorded.is_empty() && recorded.iter().all(|&mb| mb == expected),
             "{recorded:?}"
         );
-
-        let results = dir.join(format!("solve-{expected}.json"));
-        let mut args: Vec<String> = vec!["kamon".into(), "solve".into()];
-        args.extend(position_args(&record));
-        args.extend(
-            [
-                "--value-only",
-                "--split",
-                "1",
-                "--threads",
-                "2",
-                "--json",
-                "--quiet",
-                "--results",
-            ]
-            .map(String::from),
+        let split = ["--value-only", "--split", "1", "--threads", "2"];
+        let (solved, recorded) = solve(
+            &["kamon", "solve"],
+            &split,
+            &format!("solve-{expected}.json"),
+            given,
         );
-        args.push(results.display().to_string());
-        if let Some(mb) = given {
-            args.extend(["--hash-mb".to_string(), mb.to_string()]);
-        }
-        let solved = run(&args);
-        assert_eq!(solved.code, 0, "{}", solved.stderr);
         assert_eq!(solved.json()["hash_mb"], expected, "{}", solved.stdout);
-        let recorded = hash_mb(&results);
         assert!(
             !recorded.is_empty() && recorded.iter().all(|&mb| mb == expected),
             "{recorded:?}"

@@ -335,23 +335,7 @@ fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
     let (p0, p1) = (pieces[0].0 as i64, pieces[1].0 as i64);
     let own = _mm512_setr_epi64(p0, p0, p0, p1, p1, p1, p0, p1);
     let open = _mm512_set1_epi64(open.0 as i64);
-    // `with_neighbours_unmasked` in every lane (four shifts: the 512-bit shifts all go
-    // to one execution port, and were what a round waited for).
-    let with_neighbours = |x: __m512i| {
-        let t = _mm512_or_si512(x, _mm512_slli_epi64::<1>(x));
-        let a = _mm512_or_si512(t, _mm512_srli_epi64::<1>(x));
-        let b = _mm512_or_si512(_mm512_slli_epi64::<7>(t), _mm512_srli_epi64::<8>(t));
-        _mm512_or_si512(a, b)
-    };
-    // `flood` in every lane: each set grown through its `within` until none grows.
-    let flood = |mut x: __m512i, within: __m512i| loop {
-        let next = _mm512_and_si512(with_neighbours(x), within);
-        if _mm512_cmpneq_epi64_mask(next, x) == 0 {
-            return next;
-        }
-        x = next;
-    };
-    let mut reached = flood(_mm512_and_si512(own, from), own);
+    let mut reached = lanes::flood(_mm512_and_si512(own, from), own);
     let mut answer = [None; 2];
     let arrived = _mm512_test_epi64_mask(reached, to);
     for (lanes, answer) in PLAYER_LANES.iter().zip(&mut answer) {
@@ -363,10 +347,7 @@ fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
         if answer.iter().all(Option::is_some) {
             break;
         }
-        // `open` lies on the board, so it also removes the wrapped shifts.
-        let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), from), open);
-        let next = _mm512_or_si512(reached, entered);
-        let next = flood(next, _mm512_or_si512(own, next));
+        let next = lanes::step(reached, from, own, open);
         let arrived = _mm512_test_epi64_mask(next, to);
         let growing = _mm512_cmpneq_epi64_mask(next, reached);
         for (lanes, answer) in PLAYER_LANES.iter().zip(&mut answer) {
@@ -382,6 +363,49 @@ fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
         reached = next;
     }
     answer.map(|a| a.unwrap_or(NO_CONNECTION))
+}
+
+/// The growth of [`connection_distance`] in the eight 64-bit lanes of an AVX-512
+/// register, for the vector variants ([`connection_distances`], and the children's
+/// distances of [`crate::parent_distances`]).
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod lanes {
+    use std::arch::x86_64::*;
+
+    /// `with_neighbours_unmasked` in every lane (four shifts: the 512-bit shifts all go
+    /// to one execution port, and were what a round waited for).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn with_neighbours(x: __m512i) -> __m512i {
+        let t = _mm512_or_si512(x, _mm512_slli_epi64::<1>(x));
+        let a = _mm512_or_si512(t, _mm512_srli_epi64::<1>(x));
+        let b = _mm512_or_si512(_mm512_slli_epi64::<7>(t), _mm512_srli_epi64::<8>(t));
+        _mm512_or_si512(a, b)
+    }
+
+    /// `flood` in every lane: each set grown through its `within` until none grows.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn flood(mut x: __m512i, within: __m512i) -> __m512i {
+        loop {
+            let next = _mm512_and_si512(with_neighbours(x), within);
+            if _mm512_cmpneq_epi64_mask(next, x) == 0 {
+                return next;
+            }
+            x = next;
+        }
+    }
+
+    /// One round of growth in every lane: the `reached` sets with their `open` neighbours
+    /// and their `side`'s open cells, flooded through the lane's `own` pieces. `open` lies
+    /// on the board, so it also removes the wrapped shifts.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn step(reached: __m512i, side: __m512i, own: __m512i, open: __m512i) -> __m512i {
+        let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), side), open);
+        let next = _mm512_or_si512(reached, entered);
+        flood(next, _mm512_or_si512(own, next))
+    }
 }
 
 /// Whether the chain of `pieces` through `cell` touches two opposite sides. Cheaper than

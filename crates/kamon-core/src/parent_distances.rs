@@ -235,25 +235,8 @@ impl Layers {
         };
         let own_words: [u64; 8] = std::array::from_fn(|lane| pieces[player_of(lane)].0);
         let (own, from, to) = (load(&own_words), load(&FROM), load(&TO));
+        use geometry::lanes::{flood, step};
         let open = _mm512_set1_epi64(open.0 as i64);
-        let with_neighbours = |x: __m512i| {
-            let t = _mm512_or_si512(x, _mm512_slli_epi64::<1>(x));
-            let a = _mm512_or_si512(t, _mm512_srli_epi64::<1>(x));
-            let b = _mm512_or_si512(_mm512_slli_epi64::<7>(t), _mm512_srli_epi64::<8>(t));
-            _mm512_or_si512(a, b)
-        };
-        let flood = |mut x: __m512i, within: __m512i| loop {
-            let next = _mm512_and_si512(with_neighbours(x), within);
-            if _mm512_cmpneq_epi64_mask(next, x) == 0 {
-                return next;
-            }
-            x = next;
-        };
-        let step = |reached: __m512i, side: __m512i| {
-            let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), side), open);
-            let next = _mm512_or_si512(reached, entered);
-            flood(next, _mm512_or_si512(own, next))
-        };
         let store = |x: __m512i, words: &mut [u64; 8]| {
             // SAFETY: as the load.
             unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), x) }
@@ -272,8 +255,8 @@ impl Layers {
             if done == [true; 2] {
                 break;
             }
-            let next_forward = step(forward, from);
-            backward = step(backward, to);
+            let next_forward = step(forward, from, own, open);
+            backward = step(backward, to, own, open);
             let growing = _mm512_cmpneq_epi64_mask(next_forward, forward);
             forward = next_forward;
             store(forward, &mut layers.forward[k]);
