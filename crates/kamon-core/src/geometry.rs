@@ -267,8 +267,7 @@ pub fn connection_distance(pieces: Bitboard, open: Bitboard) -> u32 {
                 continue;
             }
             let (one, other) = pairs[i];
-            let entered = (neighbours(reached[i]) | one.cells()) & open;
-            let next = flood(reached[i] | entered, pieces | reached[i] | entered);
+            let next = grown_round(reached[i], one.cells(), pieces, open);
             if (next & other.cells()).any() {
                 return added;
             }
@@ -280,6 +279,20 @@ pub fn connection_distance(pieces: Bitboard, open: Bitboard) -> u32 {
         }
     }
     NO_CONNECTION
+}
+
+/// One round of [`connection_distance`]'s growth: the `reached` cells with their `open`
+/// neighbours and their `side`'s open cells, flooded through `own` pieces. (The vector
+/// variants do the same round in eight lanes at once: [`lanes::step`].)
+#[inline]
+pub(crate) fn grown_round(
+    reached: Bitboard,
+    side: Bitboard,
+    own: Bitboard,
+    open: Bitboard,
+) -> Bitboard {
+    let entered = (neighbours(reached) | side) & open;
+    flood(reached | entered, own | reached | entered)
 }
 
 /// Both players' [`connection_distance`]s over the same open cells: `[d(pieces[0]),
@@ -313,33 +326,14 @@ pub fn connection_distances(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
 #[target_feature(enable = "avx512f")]
 fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
     use std::arch::x86_64::*;
-    // Lanes 0, 1, 2, 6 are player 0's; lanes 3, 4, 5, 7 player 1's.
-    const PLAYER_LANES: [u8; 2] = [0b0100_0111, 0b1011_1000];
-    let side = |k: usize, i: usize| {
-        let (one, other) = Side::OPPOSITE_PAIRS[i];
-        (if k == 0 { one } else { other }).cells().0 as i64
-    };
-    let lanes = |k: usize| {
-        _mm512_setr_epi64(
-            side(k, 0),
-            side(k, 1),
-            side(k, 2),
-            side(k, 0),
-            side(k, 1),
-            side(k, 2),
-            side(k, 0),
-            side(k, 0),
-        )
-    };
-    let (from, to) = (lanes(0), lanes(1));
-    let (p0, p1) = (pieces[0].0 as i64, pieces[1].0 as i64);
-    let own = _mm512_setr_epi64(p0, p0, p0, p1, p1, p1, p0, p1);
+    let (from, to) = (lanes::load(&lanes::FROM), lanes::load(&lanes::TO));
+    let own = lanes::load(&lanes::own(pieces));
     let open = _mm512_set1_epi64(open.0 as i64);
     let mut reached = lanes::flood(_mm512_and_si512(own, from), own);
     let mut answer = [None; 2];
     let arrived = _mm512_test_epi64_mask(reached, to);
-    for (lanes, answer) in PLAYER_LANES.iter().zip(&mut answer) {
-        if arrived & lanes != 0 {
+    for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
+        if arrived & mine != 0 {
             *answer = Some(0);
         }
     }
@@ -350,11 +344,11 @@ fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
         let next = lanes::step(reached, from, own, open);
         let arrived = _mm512_test_epi64_mask(next, to);
         let growing = _mm512_cmpneq_epi64_mask(next, reached);
-        for (lanes, answer) in PLAYER_LANES.iter().zip(&mut answer) {
+        for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
             if answer.is_none() {
-                if arrived & lanes != 0 {
+                if arrived & mine != 0 {
                     *answer = Some(added);
-                } else if growing & lanes == 0 {
+                } else if growing & mine == 0 {
                     // None of its sets grows any more: it cannot connect.
                     *answer = Some(NO_CONNECTION);
                 }
@@ -367,13 +361,73 @@ fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
 
 /// The growth of [`connection_distance`] in the eight 64-bit lanes of an AVX-512
 /// register, for the vector variants ([`connection_distances`], and the children's
-/// distances of [`crate::parent_distances`]).
-#[cfg(target_arch = "x86_64")]
+/// distances of [`crate::parent_distances`]), and the lanes' layout: lane `3p + i` grows
+/// player `p`'s pair `i` of [`Side::OPPOSITE_PAIRS`]; lanes 6 and 7 repeat lanes 0 and 3
+/// (a register holds eight, the two players need six).
 pub(crate) mod lanes {
+    use super::Side;
+    use crate::Bitboard;
+    #[cfg(target_arch = "x86_64")]
     use std::arch::x86_64::*;
+
+    /// Each lane's first side (`FROM`) and second side (`TO`).
+    pub(crate) const FROM: [u64; 8] = sides(true);
+    pub(crate) const TO: [u64; 8] = sides(false);
+
+    const fn sides(first: bool) -> [u64; 8] {
+        let mut out = [0; 8];
+        let mut lane = 0;
+        while lane < 8 {
+            let (one, other) = Side::OPPOSITE_PAIRS[pair(lane)];
+            out[lane] = if first {
+                one.cells().0
+            } else {
+                other.cells().0
+            };
+            lane += 1;
+        }
+        out
+    }
+
+    /// The pair of sides lane `lane` grows.
+    const fn pair(lane: usize) -> usize {
+        if lane < 6 {
+            lane % 3
+        } else {
+            0
+        }
+    }
+
+    /// The player (an index) whose pieces lane `lane` grows through.
+    pub(crate) const fn player(lane: usize) -> usize {
+        if lane < 3 || lane == 6 {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// Each player's lanes, a bit a lane: lanes 0, 1, 2, 6 and 3, 4, 5, 7.
+    pub(crate) const OF_PLAYER: [u8; 2] = [0b0100_0111, 0b1011_1000];
+
+    /// Each lane's own pieces: its player's.
+    #[inline]
+    pub(crate) fn own(pieces: [Bitboard; 2]) -> [u64; 8] {
+        std::array::from_fn(|lane| pieces[player(lane)].0)
+    }
+
+    /// The eight lanes as one register.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn load(words: &[u64; 8]) -> __m512i {
+        // SAFETY: eight u64 are 64 bytes; the unaligned load reads nothing else.
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    }
 
     /// `with_neighbours_unmasked` in every lane (four shifts: the 512-bit shifts all go
     /// to one execution port, and were what a round waited for).
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn with_neighbours(x: __m512i) -> __m512i {
@@ -384,6 +438,7 @@ pub(crate) mod lanes {
     }
 
     /// `flood` in every lane: each set grown through its `within` until none grows.
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn flood(mut x: __m512i, within: __m512i) -> __m512i {
@@ -399,6 +454,7 @@ pub(crate) mod lanes {
     /// One round of growth in every lane: the `reached` sets with their `open` neighbours
     /// and their `side`'s open cells, flooded through the lane's `own` pieces. `open` lies
     /// on the board, so it also removes the wrapped shifts.
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn step(reached: __m512i, side: __m512i, own: __m512i, open: __m512i) -> __m512i {

@@ -22,7 +22,8 @@
 //! are a few bit tests. [`geometry::connection_distances`] stays the definition; a test
 //! compares the two on every child of thousands of random positions.
 
-use crate::geometry::{self, Side, NO_CONNECTION};
+use crate::geometry::lanes::{self, FROM, TO};
+use crate::geometry::{self, NO_CONNECTION};
 use crate::{Bitboard, Cell};
 
 /// Rounds grown: a distance of [`NO_CONNECTION`] in a child needs one of 8 in the position.
@@ -124,39 +125,6 @@ impl ParentDistances {
     }
 }
 
-/// Lane `3p + i` grows player `p`'s pair `i` of [`Side::OPPOSITE_PAIRS`]; lanes 6 and 7
-/// repeat lanes 0 and 3 (an AVX-512 register holds eight). `FROM` is each lane's first
-/// side, `TO` its second.
-const FROM: [u64; 8] = lanes(true);
-const TO: [u64; 8] = lanes(false);
-
-const fn lanes(first: bool) -> [u64; 8] {
-    let mut out = [0; 8];
-    let mut lane = 0;
-    while lane < 8 {
-        let i = if lane < 6 { lane % 3 } else { 0 };
-        let (one, other) = Side::OPPOSITE_PAIRS[i];
-        out[lane] = if first {
-            one.cells().0
-        } else {
-            other.cells().0
-        };
-        lane += 1;
-    }
-    out
-}
-
-/// The player of each lane.
-const fn player_of(lane: usize) -> usize {
-    match lane {
-        0..=2 | 6 => 0,
-        _ => 1,
-    }
-}
-
-/// Each player's lanes, a bit a lane.
-const PLAYER_LANES: [u8; 2] = [0b0100_0111, 0b1011_1000];
-
 /// Every lane's growing sets round by round, from its first side (`forward`) and from its
 /// second (`backward`), until each player's nearest pair arrives (or none grows), and
 /// each player's distance (`NO_CONNECTION + 1` for farther or never). Rounds past the
@@ -169,7 +137,7 @@ struct Layers {
 
 impl Layers {
     fn grown(pieces: [Bitboard; 2], open: Bitboard) -> Layers {
-        let own: [u64; 8] = std::array::from_fn(|lane| pieces[player_of(lane)].0);
+        let own = lanes::own(pieces);
         let mut layers = Layers {
             forward: [[0; 8]; ROUNDS + 1],
             backward: [[0; 8]; ROUNDS + 1],
@@ -192,8 +160,13 @@ impl Layers {
             let mut growing = 0u8;
             for lane in 0..8 {
                 let step = |reached: u64, side: u64| {
-                    let entered = (geometry::neighbours(Bitboard(reached)).0 | side) & open.0;
-                    grow_from(reached | entered, own[lane] | reached | entered)
+                    geometry::grown_round(
+                        Bitboard(reached),
+                        Bitboard(side),
+                        Bitboard(own[lane]),
+                        open,
+                    )
+                    .0
                 };
                 layers.forward[k][lane] = step(layers.forward[k - 1][lane], FROM[lane]);
                 layers.backward[k][lane] = step(layers.backward[k - 1][lane], TO[lane]);
@@ -210,32 +183,26 @@ impl Layers {
     /// are done (arrived, or none of their lanes grows).
     #[inline]
     fn settle(&mut self, k: usize, arrived: u8, growing: u8) -> [bool; 2] {
-        let mut done = [false; 2];
-        for p in 0..2 {
+        std::array::from_fn(|p| {
+            let mine = lanes::OF_PLAYER[p];
             if self.nearest[p] <= NO_CONNECTION {
-                done[p] = true;
-            } else if arrived & PLAYER_LANES[p] != 0 {
+                true
+            } else if arrived & mine != 0 {
                 self.nearest[p] = k as u32;
-                done[p] = true;
+                true
             } else {
-                done[p] = growing & PLAYER_LANES[p] == 0;
+                growing & mine == 0
             }
-        }
-        done
+        })
     }
 
     /// [`Layers::grown`] with AVX-512: the eight lanes of each direction in one register.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f")]
     fn grown_avx512(pieces: [Bitboard; 2], open: Bitboard) -> Layers {
+        use lanes::{flood, load, step};
         use std::arch::x86_64::*;
-        let load = |words: &[u64; 8]| -> __m512i {
-            // SAFETY: eight u64 are 64 bytes; the unaligned load reads nothing else.
-            unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
-        };
-        let own_words: [u64; 8] = std::array::from_fn(|lane| pieces[player_of(lane)].0);
-        let (own, from, to) = (load(&own_words), load(&FROM), load(&TO));
-        use geometry::lanes::{flood, step};
+        let (own, from, to) = (load(&lanes::own(pieces)), load(&FROM), load(&TO));
         let open = _mm512_set1_epi64(open.0 as i64);
         let store = |x: __m512i, words: &mut [u64; 8]| {
             // SAFETY: as the load.
