@@ -108,6 +108,14 @@ impl Checkpoints {
         ))
     }
 
+    /// The file of unit `i`'s kept table ([`table_file::save_kept`]), saved beside the
+    /// whole one: 4 MiB instead of the table's size, small enough to keep with the results
+    /// (the whole table dies with the machine); a unit without its whole table starts
+    /// from it.
+    pub fn kept_path(&self, split: &Split, i: usize) -> PathBuf {
+        self.path(split, i).with_extension("kept")
+    }
+
     /// Removes the saved table of every unit that is solved or no longer needed for
     /// `goal` by what `known` (every result so far) proves: a result can make units other
     /// than its own unnecessary. (A unit stopped unfinished, or that answered one question
@@ -118,12 +126,13 @@ impl Checkpoints {
             if split.needed(i, &units, goal) {
                 continue;
             }
-            let path = self.path(split, i);
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(format!("{}: cannot remove it: {e}", path.display()));
+            for path in [self.path(split, i), self.kept_path(split, i)] {
+                match std::fs::remove_file(&path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(format!("{}: cannot remove it: {e}", path.display()));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         Ok(())
@@ -185,8 +194,14 @@ pub fn solve_unit(
     )?);
     let text = record.to_string();
     let path = checkpoints.map(|c| c.path(split, i));
-    let mut before = match &path {
-        Some(path) if path.exists() => {
+    let kept_path = checkpoints.map(|c| c.kept_path(split, i));
+    // The whole table if this machine saved it, else the kept one.
+    let saved_path = [&path, &kept_path]
+        .into_iter()
+        .flatten()
+        .find(|p| p.exists());
+    let mut before = match saved_path {
+        Some(path) => {
             table_file::load(path, solver.table(), &text).map_err(|error| UnitError::Load {
                 path: path.clone(),
                 error,
@@ -207,15 +222,23 @@ pub fn solve_unit(
         nodes: before.nodes + solver.nodes(),
         seconds: before.seconds + started.elapsed().as_secs_f64(),
     };
-    // `path` is set exactly when there are checkpoints: saving is a no-op without them.
-    let save = |solver: &Solver<KamonGame>| match &path {
-        Some(path) => table_file::save(path, solver.table(), &so_far(solver)).map_err(|error| {
-            UnitError::Save {
-                path: path.clone(),
+    // `path` and `kept_path` are set exactly when there are checkpoints: saving is a
+    // no-op without them.
+    let save = |solver: &Solver<KamonGame>| -> Result<(), UnitError> {
+        let (Some(path), Some(kept_path)) = (&path, &kept_path) else {
+            return Ok(());
+        };
+        let saved = so_far(solver);
+        table_file::save(path, solver.table(), &saved).map_err(|error| UnitError::Save {
+            path: path.clone(),
+            error,
+        })?;
+        table_file::save_kept(kept_path, solver.table(), &saved, table_file::KEPT_ENTRIES).map_err(
+            |error| UnitError::Save {
+                path: kept_path.clone(),
                 error,
-            }
-        }),
-        None => Ok(()),
+            },
+        )
     };
     let value = {
         let _listed = running.listed(i, Arc::clone(&solver), before.nodes);
@@ -564,6 +587,7 @@ mod tests {
         let needed = split.needed(0, &known.unit_bounds(&split), Goal::Root);
         assert_eq!(path.exists(), needed);
         let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(checkpoints.kept_path(&split, 0));
 
         // Stopped after a third of the nodes of the whole search, then resumed.
         let stop = Cancel::new();
@@ -598,6 +622,9 @@ mod tests {
         checkpoints.tidy(&split, &known, Goal::Root).unwrap();
         assert!(path.exists(), "an unfinished unit keeps its table");
         let saved = std::fs::read(&path).unwrap();
+        let kept_path = checkpoints.kept_path(&split, 0);
+        let kept = std::fs::read(&kept_path).unwrap();
+        assert!(kept.len() < saved.len(), "{} {}", kept.len(), saved.len());
         let resumed = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
         assert_eq!(resumed.bounds(), answer);
         assert!(resumed.nodes > stopped.nodes && resumed.seconds > stopped.seconds);
@@ -608,6 +635,34 @@ mod tests {
             stopped.nodes,
             whole.nodes
         );
+        // On another machine (the whole table gone, the kept one brought along): the same
+        // answer, the nodes and seconds counted on from the stopped run's.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&kept_path, &kept).unwrap();
+        let elsewhere = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
+        assert_eq!(elsewhere.bounds(), answer);
+        assert!(elsewhere.nodes > stopped.nodes && elsewhere.seconds > stopped.seconds);
+        // A damaged kept table is refused like a whole one.
+        std::fs::remove_file(&path).unwrap();
+        let mut damaged = kept.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        std::fs::write(&kept_path, &damaged).unwrap();
+        let message = solve_with(
+            ask,
+            Spent::default(),
+            options,
+            &Cancel::new(),
+            &Running::default(),
+            Some(&checkpoints),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            message.contains("checksum") && message.contains(".kept"),
+            "{message}"
+        );
+        std::fs::remove_file(&kept_path).unwrap();
 
         // A damaged table, or one of another size, stops the unit with its file named.
         let mut damaged = saved.clone();

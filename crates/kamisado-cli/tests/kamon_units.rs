@@ -544,8 +544,12 @@ fn an_interrupted_unit_is_saved_as_interrupted() {
             .units
             .iter()
             .all(|u| u.interrupted && !u.abandoned && u.value.is_none()));
-        // Each interrupted unit's table is saved, for the next run to go on from.
-        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), jobs);
+        // Each interrupted unit's table is saved, for the next run to go on from, whole
+        // and kept (its costliest entries, small enough to take to another machine).
+        for extension in ["table", "kept"] {
+            assert_eq!(saved_files(&tables, extension).len(), jobs, "{extension}");
+        }
+        assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 2 * jobs);
         let merged = kamisado(
             &[
                 "kamon",
@@ -583,12 +587,12 @@ fn a_unit_goes_on_from_its_saved_table() {
     assert_eq!(stopped.code, 0, "{}", stopped.stderr);
     let unit = &stopped.json()["solved_now"][0];
     assert!(unit["value"].is_null(), "{unit}");
-    let saved: Vec<_> = std::fs::read_dir(&tables)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let saved = saved_files(&tables, "table");
     assert_eq!(saved.len(), 1);
+    let kept = saved_files(&tables, "kept");
+    assert_eq!(kept.len(), 1);
     let bytes = std::fs::read(&saved[0]).unwrap();
+    assert!(std::fs::metadata(&kept[0]).unwrap().len() < bytes.len() as u64);
 
     let mut damaged = bytes.clone();
     let middle = damaged.len() / 2;
@@ -630,6 +634,15 @@ fn a_unit_goes_on_from_its_saved_table() {
     );
     assert!(solved.seconds > 0.5, "{report}");
     assert_eq!(std::fs::read_dir(&tables).unwrap().count(), 0, "tidied");
+}
+
+/// The files in `dir` whose names end in `.extension`.
+fn saved_files(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
+        .collect()
 }
 
 /// `kamon whole` on the shipped units files writes the shipped whole-games file, so the

@@ -350,6 +350,49 @@ impl<K: Key> Table<K> {
             }
         }
     }
+    /// The `count` entries that cost the most work (ties in no particular order), heaviest
+    /// first: a small table that keeps them is a checkpoint of a search worth keeping
+    /// where its whole table is not (a proof-number search steers by the numbers at the
+    /// top of its tree, which are the costly entries: see the README's *A unit longer
+    /// than a run*). Takes each bucket's lock in turn; holds `count` entries at a time.
+    pub fn heaviest(&self, count: usize) -> Vec<(K, Entry)> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        if count == 0 {
+            return Vec::new();
+        }
+        // A min-heap of the heaviest so far, by work and then by order of visit (keys
+        // need no order), the lightest on top to be pushed out.
+        let mut heap: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::with_capacity(count + 1);
+        let mut found: Vec<(K, Entry)> = Vec::with_capacity(count);
+        let mut free: Vec<usize> = Vec::new();
+        self.for_each(|key, entry| {
+            if heap.len() == count {
+                match heap.peek() {
+                    Some(Reverse((lightest, _))) if *lightest >= entry.work => return,
+                    _ => {}
+                }
+                if let Some(Reverse((_, slot))) = heap.pop() {
+                    free.push(slot);
+                }
+            }
+            let slot = match free.pop() {
+                Some(slot) => {
+                    found[slot] = (key, entry);
+                    slot
+                }
+                None => {
+                    found.push((key, entry));
+                    found.len() - 1
+                }
+            };
+            heap.push(Reverse((entry.work, slot)));
+        });
+        let mut order: Vec<usize> = heap.into_iter().map(|Reverse((_, slot))| slot).collect();
+        order.sort_by_key(|&slot| Reverse(found[slot].1.work));
+        order.into_iter().map(|slot| found[slot]).collect()
+    }
+
     /// Writes the table's words to `out` (little-endian, [`Table::bytes`] bytes in all),
     /// to save a search and resume it later from [`Table::read_words`]: df-pn keeps
     /// nothing but its table, so a search started again from the root over the same table
@@ -665,6 +708,28 @@ mod tests {
         t.for_each(|k, _| seen.push(k));
         seen.sort();
         assert_eq!(seen, [2, 3, 4, 6]);
+    }
+
+    #[test]
+    fn the_heaviest_entries_are_those_of_most_work() {
+        // Room for all 500 (no bucket overflows at this size with these keys).
+        let t = Table::<u128>::with_bytes(1 << 20).unwrap();
+        let works: Vec<u32> = (0..500u32).map(|i| (i * 7919) % 1000 + 1).collect();
+        for (k, &w) in works.iter().enumerate() {
+            t.store(k as u128, entry(w));
+        }
+        assert_eq!(t.len(), works.len());
+        let mut sorted = works.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        for count in [0, 1, 7, 100, 500, 900] {
+            let top = t.heaviest(count);
+            let got: Vec<u32> = top.iter().map(|(_, e)| e.work).collect();
+            assert_eq!(got, sorted[..count.min(works.len())], "{count}");
+            // Each is the entry the table holds for its key.
+            for (k, e) in top {
+                assert_eq!(t.get(k), Some(e));
+            }
+        }
     }
 
     #[test]
