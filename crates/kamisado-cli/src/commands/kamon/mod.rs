@@ -175,7 +175,7 @@ pub struct UnitsSolveArgs {
     /// Units solved side by side, each on its own --threads with its own table of --hash-mb, 512 MiB unless given (so the tables take JOBS times that); a first cell none of whose units is solved yet runs one unit at a time (the others take the next first cell's); a unit made unnecessary by one finished beside it is stopped and recorded as abandoned
     #[arg(long, value_name = "JOBS", default_value_t = 1, allow_negative_numbers = true, value_parser = whole::<usize>(1, 64))]
     pub jobs: usize,
-    /// Save each running unit's table in this directory (every --checkpoint-every seconds, and when the unit stops unfinished: an interrupt, --time-limit) and resume a unit from its saved table, so that a unit longer than one run goes on where it stopped; a file takes --hash-mb MiB and is removed when its unit is solved or no longer needed
+    /// Save each running unit's table in this directory (every --checkpoint-every seconds, and when the unit stops unfinished: an interrupt, --time-limit) and resume a unit from its saved table, so that a unit longer than one run goes on where it stopped; a file takes --hash-mb MiB and is removed when its unit is solved or no longer needed. Beside it goes the unit's kept table (unit-….kept, its costliest entries, 4 MiB), from which a unit whose whole table is missing starts: copy the .kept files to another machine to go on there
     #[arg(long, value_name = "DIR")]
     pub checkpoints: Option<PathBuf>,
     /// With --checkpoints: seconds between saves of a running unit's table
@@ -259,7 +259,7 @@ pub struct SolveArgs {
     /// With a split: keep the units' results in this file (as `kamon units solve --results`), so that a run stopped part way goes on from the units it solved
     #[arg(long, value_name = "FILE", requires = "value_only")]
     pub results: Option<PathBuf>,
-    /// With a split: save each running unit's table in this directory (as `kamon units solve --checkpoints`), so that a unit stopped part way goes on where it stopped
+    /// With a split: save each running unit's table in this directory (as `kamon units solve --checkpoints`), so that a unit stopped part way goes on where it stopped (its .kept file, 4 MiB, is enough to go on elsewhere)
     #[arg(long, value_name = "DIR", requires = "value_only")]
     pub checkpoints: Option<PathBuf>,
 }
