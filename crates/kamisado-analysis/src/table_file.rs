@@ -26,8 +26,8 @@
 //!
 //! **Kept tables** ([`save_kept`]): the same format holding a small table of a search's
 //! costliest entries ([`KEPT_ENTRIES`], 4 MiB), which resumes it about as well as the whole
-//! table (measured on two units stopped half way: see the README's *A unit longer than a
-//! run*) and, unlike a 512 MiB table, fits beside the results in the repository, so that
+//! table (measured on two units stopped half way: see the README's *Kept tables*) and,
+//! unlike a 512 MiB table, fits beside the results in the repository, so that
 //! a unit goes on in a later session on another machine. A saved table smaller than the
 //! search's is loaded by copying its entries in.
 //!

@@ -642,33 +642,8 @@ mod tests {
         let elsewhere = solve(&Cancel::new(), &Running::default(), Some(&checkpoints));
         assert_eq!(elsewhere.bounds(), answer);
         assert!(elsewhere.nodes > stopped.nodes && elsewhere.seconds > stopped.seconds);
-        // A damaged kept table is refused like a whole one.
-        std::fs::remove_file(&path).unwrap();
-        let mut damaged = kept.clone();
-        let last = damaged.len() - 1;
-        damaged[last] ^= 1;
-        std::fs::write(&kept_path, &damaged).unwrap();
-        let message = solve_with(
-            ask,
-            Spent::default(),
-            options,
-            &Cancel::new(),
-            &Running::default(),
-            Some(&checkpoints),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            message.contains("checksum") && message.contains(".kept"),
-            "{message}"
-        );
-        std::fs::remove_file(&kept_path).unwrap();
-
-        // A damaged table, or one of another size, stops the unit with its file named.
-        let mut damaged = saved.clone();
-        let middle = damaged.len() / 2;
-        damaged[middle] ^= 1;
-        std::fs::write(&path, &damaged).unwrap();
+        // A damaged table, whole or kept, or one of another size, stops the unit with its
+        // file named.
         let refused = |options: Options| {
             solve_with(
                 ask,
@@ -681,6 +656,21 @@ mod tests {
             .unwrap_err()
             .to_string()
         };
+        std::fs::remove_file(&path).unwrap();
+        let mut damaged = kept.clone();
+        let last = damaged.len() - 1;
+        damaged[last] ^= 1;
+        std::fs::write(&kept_path, &damaged).unwrap();
+        let message = refused(options);
+        assert!(
+            message.contains("checksum") && message.contains(".kept"),
+            "{message}"
+        );
+        std::fs::remove_file(&kept_path).unwrap();
+        let mut damaged = saved.clone();
+        let middle = damaged.len() / 2;
+        damaged[middle] ^= 1;
+        std::fs::write(&path, &damaged).unwrap();
         let message = refused(options);
         assert!(
             message.contains("checksum") && message.contains(".table"),

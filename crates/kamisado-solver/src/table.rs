@@ -350,40 +350,34 @@ impl<K: Key> Table<K> {
             }
         }
     }
+
     /// The `count` entries that cost the most work (ties in no particular order), heaviest
     /// first: a small table that keeps them is a checkpoint of a search worth keeping
     /// where its whole table is not (a proof-number search steers by the numbers at the
-    /// top of its tree, which are the costly entries: see the README's *A unit longer
-    /// than a run*). Takes each bucket's lock in turn; holds `count` entries at a time.
+    /// top of its tree, which are the costly entries: see the README's *Kept tables*).
+    /// Takes each bucket's lock in turn; holds `count` entries at a time.
     pub fn heaviest(&self, count: usize) -> Vec<(K, Entry)> {
         use std::cmp::Reverse;
         use std::collections::BinaryHeap;
         if count == 0 {
             return Vec::new();
         }
-        // A min-heap of the heaviest so far, by work and then by order of visit (keys
-        // need no order), the lightest on top to be pushed out.
-        let mut heap: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::with_capacity(count + 1);
+        // The heaviest so far, in `found`, and a min-heap of their works and places in it:
+        // the lightest is on top, to give its place to a heavier one.
+        let mut heap: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::with_capacity(count);
         let mut found: Vec<(K, Entry)> = Vec::with_capacity(count);
-        let mut free: Vec<usize> = Vec::new();
         self.for_each(|key, entry| {
-            if heap.len() == count {
+            let slot = if found.len() < count {
+                found.push((key, entry));
+                found.len() - 1
+            } else {
                 match heap.peek() {
-                    Some(Reverse((lightest, _))) if *lightest >= entry.work => return,
-                    _ => {}
-                }
-                if let Some(Reverse((_, slot))) = heap.pop() {
-                    free.push(slot);
-                }
-            }
-            let slot = match free.pop() {
-                Some(slot) => {
-                    found[slot] = (key, entry);
-                    slot
-                }
-                None => {
-                    found.push((key, entry));
-                    found.len() - 1
+                    Some(&Reverse((lightest, slot))) if lightest < entry.work => {
+                        heap.pop();
+                        found[slot] = (key, entry);
+                        slot
+                    }
+                    _ => return,
                 }
             };
             heap.push(Reverse((entry.work, slot)));
