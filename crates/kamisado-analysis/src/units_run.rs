@@ -657,25 +657,20 @@ mod tests {
             .to_string()
         };
         std::fs::remove_file(&path).unwrap();
-        let mut damaged = kept.clone();
-        let last = damaged.len() - 1;
-        damaged[last] ^= 1;
-        std::fs::write(&kept_path, &damaged).unwrap();
-        let message = refused(options);
-        assert!(
-            message.contains("checksum") && message.contains(".kept"),
-            "{message}"
-        );
-        std::fs::remove_file(&kept_path).unwrap();
-        let mut damaged = saved.clone();
-        let middle = damaged.len() / 2;
-        damaged[middle] ^= 1;
-        std::fs::write(&path, &damaged).unwrap();
-        let message = refused(options);
-        assert!(
-            message.contains("checksum") && message.contains(".table"),
-            "{message}"
-        );
+        for (bytes, file, at, named) in [
+            (&kept, &kept_path, kept.len() - 1, ".kept"),
+            (&saved, &path, saved.len() / 2, ".table"),
+        ] {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 1;
+            std::fs::write(file, &damaged).unwrap();
+            let message = refused(options);
+            assert!(
+                message.contains("checksum") && message.contains(named),
+                "{message}"
+            );
+            std::fs::remove_file(file).unwrap();
+        }
         std::fs::write(&path, &saved).unwrap();
         let message = refused(Options {
             table_bytes: 16 << 20,
