@@ -765,8 +765,11 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
     }
     assert_eq!(report["summary"]["first_player_wins"]["count"], proven_wins);
 
-    // The timed runs of `kamon solve` (data/kamon-timing/): each proves its layout's value
-    // on its own, and its units are in the layout's units file, result for result.
+    // The timed runs of `kamon solve` (data/kamon-timing/, `seedS.json` or `seedS-LABEL.json`
+    // beside its report): each proves its layout's value on its own, and every unit it
+    // solved has the same value in the layout's units file (a run that went into the units
+    // file holds its very results; a run timed again from nothing, its own).
+    let layouts: Vec<(UnitsFile, Split)> = units.iter().map(|p| read_units(p)).collect();
     for entry in std::fs::read_dir(format!("{root}/data/kamon-timing")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_owned();
@@ -774,22 +777,19 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
             continue;
         }
         let (timed, split) = read_units(&path);
-        let layout_file = units
+        let (shipped_units, shipped_split) = layouts
             .iter()
-            .find(|p| p.file_name().unwrap().to_str() == Some(name.as_str()))
-            .unwrap_or_else(|| panic!("{name}: no units file of that name"));
-        let (shipped_units, shipped_split) = read_units(layout_file);
-        assert_eq!(
-            split.root.to_string(),
-            shipped_split.root.to_string(),
-            "{name}"
-        );
+            .find(|(_, s)| s.root.to_string() == split.root.to_string())
+            .unwrap_or_else(|| panic!("{name}: no units file of its layout"));
+        assert_eq!(split.depth, shipped_split.depth, "{name}");
         let value = timed.summary(&split).value;
         assert!(value.is_some(), "{name}: the timed run proves nothing");
-        assert_eq!(value, shipped_units.summary(&shipped_split).value, "{name}");
+        assert_eq!(value, shipped_units.summary(shipped_split).value, "{name}");
         for unit in timed.units.iter().filter(|u| u.value.is_some()) {
-            assert!(
-                shipped_units.units.contains(unit),
+            let same = shipped_units.units.iter().find(|u| u.moves == unit.moves);
+            assert_eq!(
+                same.and_then(|u| u.value.clone()),
+                unit.value,
                 "{name}: {:?}",
                 unit.moves
             );
