@@ -57,7 +57,7 @@ pub const FORMAT: &str = "kamisado kamon units 1";
 /// The deepest split: two placements give about a hundred units; three, a thousand.
 pub const MAX_DEPTH: u32 = 3;
 
-const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play; a unit without a value may hold at_least or at_most draw, the answer to the one question the root needed of it (at least a draw, or no win, for to_move). summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove, and proof_nodes the nodes of the solved units a proof of a won or lost root rests on (the cheapest such set). nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
+const DESCRIPTION: &str = "Units of a Kamon position solved apart by `kamisado kamon units solve`: root is the position text (the layout, then the placements made), each unit the position `moves` placements below it, value its value for its side to move (to_move) by proof-number search with its own table (`kamon solve --value-only`), winner who wins it with perfect play; a unit without a value may hold at_least or at_most draw, the answer to the one question the root needed of it (at least a draw, or no win, for to_move). summary is recomputed from the units whenever the file is written (and ignored when read): the root's value by the AND/OR rule if the results prove it, else the bounds they prove, and proof_nodes the nodes of the solved units a proof of the root's value rests on (the cheapest such set; for a draw the union of the cheapest sets proving at least a draw and at most a draw). nodes and seconds are per unit (a unit without a value ran out of its time_limit, was interrupted, or was abandoned when units solved beside it made it unnecessary); load is the one-minute load average of the machine when the unit finished.";
 
 /// One unit's result.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -144,7 +144,7 @@ pub struct Summary {
     pub first_cells_next_unit: Option<usize>,
     pub nodes: u64,
     /// The nodes of the solved units a proof of the root's value rests on, the cheapest
-    /// such set ([`Split::proof_nodes`]), if the root is proven a win or a loss.
+    /// such set ([`Split::proof_nodes`]), if the root's value is proven.
     pub proof_nodes: Option<u64>,
     pub seconds: f64,
     /// Every placement at the root with what the results prove of it, for the player
@@ -213,6 +213,24 @@ pub type Bounds = (Value, Value);
 
 /// Nothing known: at least a loss, at most a win.
 pub const UNKNOWN: Bounds = (Value::Loss, Value::Win);
+
+/// Which side of a value a proof shows: the position is worth at least it, or at most it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    AtLeast,
+    AtMost,
+}
+
+impl Bound {
+    /// The same bound seen by the opponent: "at least a draw" for one side is "at most a
+    /// draw" for the other.
+    fn flip(self) -> Bound {
+        match self {
+            Bound::AtLeast => Bound::AtMost,
+            Bound::AtMost => Bound::AtLeast,
+        }
+    }
+}
 
 /// The one question a unit's search answers for the split: does the unit's side to move
 /// score at least `at_least` (a win, or a draw)? Asked of a unit whose `known` bounds leave
@@ -437,50 +455,82 @@ impl Split {
     }
 
     /// The cheapest set of solved units that proves node `id`'s value, given each unit's
-    /// `nodes`, with their nodes in all: the units whose certificates, packed under the
-    /// root (`kamon pack --root`), prove it. A win needs its cheapest child that is a loss
-    /// for the opponent; a loss needs every child; a position the rules decide costs
-    /// nothing. `None` unless the value is proven a win or a loss (a draw's proof is two,
-    /// "at least a draw" and "at most a draw", sharing units: not this min and sum).
-    /// Two placements deep that is a winning first cell's replies, or one refuting reply
-    /// per first cell.
+    /// `nodes`, with their nodes in all (sorted unit numbers): the units whose certificates,
+    /// packed under the root (`kamon pack --root`), prove it. `None` unless the value is
+    /// proven. A win is "at least a win" and a loss "at most a loss" ([`Split::bound_units`]);
+    /// a draw is both "at least a draw" and "at most a draw", two proofs that may share
+    /// units (a drawn unit serves both): each half is the cheapest of its kind, and the set
+    /// is their union, each unit counted once. Two placements deep that is a winning first
+    /// cell's replies, one refuting reply per first cell, or for a draw a drawing first
+    /// cell's replies together with one reply per first cell holding it to a draw.
     pub fn proof_units(
         &self,
         id: usize,
         units: &[Bounds],
         nodes: &[u64],
     ) -> Option<(u64, Vec<usize>)> {
+        let halves = match self.bounds(id, units) {
+            (Value::Win, Value::Win) => vec![(Value::Win, Bound::AtLeast)],
+            (Value::Loss, Value::Loss) => vec![(Value::Loss, Bound::AtMost)],
+            (Value::Draw, Value::Draw) => {
+                vec![(Value::Draw, Bound::AtLeast), (Value::Draw, Bound::AtMost)]
+            }
+            _ => return None,
+        };
+        let mut set = Vec::new();
+        for (target, bound) in halves {
+            set.extend(self.bound_units(id, target, bound, units, nodes)?.1);
+        }
+        set.sort_unstable();
+        set.dedup();
+        Some((set.iter().map(|&u| nodes[u]).sum(), set))
+    }
+
+    /// The cheapest set of solved units that proves node `id` worth at least (or at most)
+    /// `target` for its side to move, with their nodes in all (a unit shared by two
+    /// branches counted twice: the branches of one bound are different positions, so they
+    /// share no unit). At least `target` needs one child held to at most its flip; at most
+    /// `target` needs every child at least its flip; a position the rules decide costs
+    /// nothing, and so does a bound no value can break (at least a loss, at most a win).
+    fn bound_units(
+        &self,
+        id: usize,
+        target: Value,
+        bound: Bound,
+        units: &[Bounds],
+        nodes: &[u64],
+    ) -> Option<(u64, Vec<usize>)> {
+        let holds = |(lo, hi): Bounds| match bound {
+            Bound::AtLeast => lo >= target,
+            Bound::AtMost => hi <= target,
+        };
         let node = &self.nodes[id];
-        if node.position.outcome().is_some() {
+        if holds(UNKNOWN) {
             return Some((0, Vec::new()));
         }
-        if let Some(unit) = node.unit {
-            return matches!(
-                units[unit],
-                (Value::Win, Value::Win) | (Value::Loss, Value::Loss)
-            )
-            .then(|| (nodes[unit], vec![unit]));
+        if let Some(outcome) = node.position.outcome() {
+            let v = match outcome {
+                Outcome::Draw => Value::Draw,
+                _ => Value::Loss,
+            };
+            return holds((v, v)).then(|| (0, Vec::new()));
         }
-        match self.bounds(id, units) {
-            (Value::Win, Value::Win) => node
-                .children
-                .iter()
-                .filter(|&&c| self.bounds(c, units) == (Value::Loss, Value::Loss))
-                .filter_map(|&c| self.proof_units(c, units, nodes))
-                .min_by_key(|&(n, _)| n),
-            (Value::Loss, Value::Loss) => node
-                .children
-                .iter()
-                .map(|&c| self.proof_units(c, units, nodes))
-                .collect::<Option<Vec<_>>>()
-                .map(|sets| {
-                    sets.into_iter()
-                        .fold((0, Vec::new()), |(n, mut units), (m, more)| {
-                            units.extend(more);
-                            (n + m, units)
-                        })
-                }),
-            _ => None,
+        if let Some(unit) = node.unit {
+            return holds(units[unit]).then(|| (nodes[unit], vec![unit]));
+        }
+        let below = node
+            .children
+            .iter()
+            .map(|&c| self.bound_units(c, target.flip(), bound.flip(), units, nodes));
+        match bound {
+            Bound::AtLeast => below.flatten().min_by_key(|&(n, _)| n),
+            Bound::AtMost => below.collect::<Option<Vec<_>>>().map(|sets| {
+                sets.into_iter()
+                    .fold((0, Vec::new()), |(n, mut units), (m, more)| {
+                        units.extend(more);
+                        (n + m, units)
+                    })
+            }),
         }
     }
 
@@ -694,11 +744,13 @@ impl UnitsFile {
         units
     }
 
-    /// Each unit's nodes in its solved result (0 for a unit without one).
+    /// Each unit's nodes in its result that proves something of it, a value or a bound (a
+    /// drawn root's proof rests on bounds: "at least a draw" and "no win"); 0 for a unit
+    /// without one.
     pub fn unit_nodes(&self, split: &Split) -> Vec<u64> {
         let mut nodes = vec![0; split.len()];
         for result in &self.units {
-            if let (Ok(i), Some(_)) = (result.check(split), result.value()) {
+            if let (Ok(i), false) = (result.check(split), result.bounds() == UNKNOWN) {
                 nodes[i] = result.nodes;
             }
         }
@@ -1110,51 +1162,67 @@ pub(crate) mod tests {
         }
     }
 
-    /// The cheapest proof's cost written out plainly over the game (not the split): a
-    /// position the rules end costs nothing, one `depth` placements down costs `cost` of
-    /// its placements, a win the cheapest placement leaving the opponent a loss, a loss
-    /// every placement; `None` for a draw.
-    fn plain_proof_cost(
+    /// The plain cost of proving `moves`' position worth at least (`at_least`) or at most
+    /// `target` for its side to move, from full minimax values: the cheapest child held to
+    /// the opposite bound, or every child; decided positions and bounds nothing can break
+    /// cost nothing, a leaf its `cost`. `None` if the bound does not hold.
+    fn plain_bound_cost(
         record: &Record,
         depth: u32,
         moves: &mut Vec<Cell>,
         leaf: &dyn Fn(&[Cell]) -> Value,
         cost: &dyn Fn(&[Cell]) -> u64,
+        target: Value,
+        at_least: bool,
     ) -> Option<u64> {
+        if (at_least && target == Value::Loss) || (!at_least && target == Value::Win) {
+            return Some(0);
+        }
         let value = minimax(record, depth, moves, leaf);
+        if (at_least && value < target) || (!at_least && value > target) {
+            return None;
+        }
         let mut r = record.clone();
         for &c in moves.iter() {
             r.play(c).unwrap();
         }
         if r.position().outcome().is_some() {
-            return (value != Value::Draw).then_some(0);
+            return Some(0);
         }
         if depth == 0 {
-            return (value != Value::Draw).then(|| cost(moves));
+            return Some(cost(moves));
         }
         let mut costs = Vec::new();
         for cell in r.position().legal_cells(record.layout()) {
             moves.push(cell);
-            let child = minimax(record, depth - 1, moves, leaf);
-            if value == Value::Loss || child == Value::Loss {
-                costs.push(plain_proof_cost(record, depth - 1, moves, leaf, cost));
-            }
+            costs.push(plain_bound_cost(
+                record,
+                depth - 1,
+                moves,
+                leaf,
+                cost,
+                target.flip(),
+                !at_least,
+            ));
             moves.pop();
         }
-        match value {
-            Value::Win => costs.into_iter().flatten().min(),
-            Value::Loss => costs.into_iter().sum(),
-            Value::Draw => None,
+        if at_least {
+            costs.into_iter().flatten().min()
+        } else {
+            costs.into_iter().sum()
         }
     }
 
     /// With every unit solved (made-up values and nodes), the split's proof cost is the
-    /// plain one, and its units alone prove the root's value; with only the units [`Split::next`] asks for, it is never less (the
-    /// cheapest proof may lie among units passed over) and is there whenever the root is
-    /// a win or a loss.
+    /// plain one (a draw's between the larger of its two halves' plain costs and their sum:
+    /// they may share units), and its units alone prove the root's value; with only the
+    /// units [`Split::next`] asks for, a proof is there exactly when the plain one is, and
+    /// never cheaper than the dearer half (the cheapest proof may lie among units passed
+    /// over).
     #[test]
     fn the_proof_costs_the_cheapest_units_that_prove_the_value() {
         // The last two end games inside the split: decided positions cost nothing.
+        let mut drawn_roots = 0;
         for (seed, after, depth) in [(1, 0, 2), (3, 6, 2), (4, 10, 3), (1, 22, 2), (1, 20, 3)] {
             let record = Record::random(seed, after).unwrap();
             let split = Split::new(record.clone(), depth).unwrap();
@@ -1176,18 +1244,45 @@ pub(crate) mod tests {
                 let nodes: Vec<u64> = (0..split.len())
                     .map(|i| cost(split.unit_moves(i)))
                     .collect();
-                let expected = plain_proof_cost(&record, depth, &mut Vec::new(), &leaf, &cost);
-                let what = format!("seed {seed} after {after} depth {depth} salt {salt}");
-                assert_eq!(split.proof_nodes(0, &all, &nodes), expected, "{what}");
-                // The proof's units are what it costs, and alone they prove the root.
-                if let Some((n, units)) = split.proof_units(0, &all, &nodes) {
-                    assert_eq!(n, units.iter().map(|&i| nodes[i]).sum::<u64>(), "{what}");
-                    let mut only = vec![UNKNOWN; split.len()];
-                    for &i in &units {
-                        only[i] = all[i];
+                let value = minimax(&record, depth, &mut Vec::new(), &leaf);
+                let half = |target, at_least| {
+                    plain_bound_cost(
+                        &record,
+                        depth,
+                        &mut Vec::new(),
+                        &leaf,
+                        &cost,
+                        target,
+                        at_least,
+                    )
+                    .expect("the value's bounds hold")
+                };
+                // The plain cost's range: (least, most).
+                let (least, most) = match value {
+                    Value::Win => (half(Value::Win, true), half(Value::Win, true)),
+                    Value::Loss => (half(Value::Loss, false), half(Value::Loss, false)),
+                    Value::Draw => {
+                        drawn_roots += 1;
+                        let (a, b) = (half(Value::Draw, true), half(Value::Draw, false));
+                        (a.max(b), a + b)
                     }
-                    assert_eq!(split.root_bounds(&only), split.root_bounds(&all), "{what}");
+                };
+                let what = format!("seed {seed} after {after} depth {depth} salt {salt}");
+                let (n, units) = split
+                    .proof_units(0, &all, &nodes)
+                    .unwrap_or_else(|| panic!("{what}: no proof"));
+                assert!(
+                    least <= n && n <= most,
+                    "{what}: {n} not in {least}..={most}"
+                );
+                assert_eq!(split.proof_nodes(0, &all, &nodes), Some(n), "{what}");
+                // The proof's units are what it costs, and alone they prove the root.
+                assert_eq!(n, units.iter().map(|&i| nodes[i]).sum::<u64>(), "{what}");
+                let mut only = vec![UNKNOWN; split.len()];
+                for &i in &units {
+                    only[i] = all[i];
                 }
+                assert_eq!(split.root_bounds(&only), (value, value), "{what}");
                 let mut values = vec![UNKNOWN; split.len()];
                 let skip = vec![false; split.len()];
                 while let Some(i) = split.next(&values, &skip, Goal::Root) {
@@ -1195,10 +1290,13 @@ pub(crate) mod tests {
                     values[i] = ask.answered(all[i].0 >= ask.at_least);
                 }
                 let found = split.proof_nodes(0, &values, &nodes);
-                assert_eq!(found.is_some(), expected.is_some(), "{what}");
-                assert!(found >= expected, "{what}: {found:?} {expected:?}");
+                assert!(
+                    found.is_some_and(|f| f >= least),
+                    "{what}: {found:?} {least}"
+                );
             }
         }
+        assert!(drawn_roots > 0, "some made-up roots are draws");
     }
 
     /// The shipped split (`data/kamon-units/seed1.json`) reads, every result checked, and

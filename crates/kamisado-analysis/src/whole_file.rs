@@ -34,7 +34,7 @@ pub const FORMAT: &str = "kamisado kamon whole 1";
 /// up to this are recognised (a layout of any other origin is recorded without one).
 pub const SEED_SEARCH: u64 = 10_000;
 
-const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set; two placements deep, a winning first cell's replies or one refuting reply per first cell) when it is a win or a loss, table_mb the largest table a unit used; certificate is the walk certificate of the empty board's value if one ships (`kamisado certificate check FILE` verifies it; `kamisado kamon whole --certificate FILE` names it). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
+const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set; two placements deep, a winning first cell's replies or one refuting reply per first cell; for a draw a drawing first cell's replies with one reply per first cell holding it to a draw) when it is proven, table_mb the largest table a unit used; certificate is the walk certificate of the empty board's value if one ships (`kamisado certificate check FILE` verifies it; `kamisado kamon whole --certificate FILE` names it). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
 
 /// One layout's empty board.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -203,8 +203,8 @@ impl WholeLayout {
             if proof > self.nodes {
                 return Err("more nodes in the proof's units than in all the units".into());
             }
-            if !matches!(self.value(), Some(Value::Win | Value::Loss)) {
-                return Err("proof_nodes without a proven win or loss".into());
+            if self.value().is_none() {
+                return Err("proof_nodes without a proven value".into());
             }
         }
         Ok(())
@@ -337,7 +337,7 @@ mod tests {
             proof_nodes: None,
             ..won.clone()
         };
-        // A proof's nodes belong only to a proven win or loss.
+        // A proof's nodes belong only to a proven value.
         let claimed = WholeLayout {
             proof_nodes: won.proof_nodes,
             ..open.clone()

@@ -95,17 +95,12 @@ pub fn proof(args: UnitsProofArgs) -> Result<()> {
         .proof_units(0, &file.unit_bounds(&split), &file.unit_nodes(&split))
         .ok_or_else(|| {
             let summary = file.summary(&split);
-            Failure::internal(match summary.value {
-                Some(draw) => format!(
-                    "the root is a {draw}, whose proof is two sets of units (at least and at most a draw): not listed"
-                ),
-                None => format!(
-                    "the results do not prove the root's value yet (at least a {}, at most a {} for {}): no proof to list",
-                    summary.at_least,
-                    summary.at_most,
-                    split.root.position().turn().name()
-                ),
-            })
+            Failure::internal(format!(
+                "the results do not prove the root's value yet (at least a {}, at most a {} for {}): no proof to list",
+                summary.at_least,
+                summary.at_most,
+                split.root.position().turn().name()
+            ))
         })?;
     units.sort_unstable();
     report::print(&list_report(&split, units), args.json, false);

@@ -39,6 +39,7 @@ impl Report for WholeReport {
                 .seed
                 .map_or_else(|| l.layout.clone(), |seed| format!("seed {seed}"));
             let value = match (&l.value, &l.winner) {
+                (Some(v), Some(w)) if w == "draw" => format!("{v} for black (drawn)"),
                 (Some(v), Some(w)) => format!("{v} for black ({w} wins)"),
                 _ => format!(
                     "not proven: at least a {}, at most a {} for black",
