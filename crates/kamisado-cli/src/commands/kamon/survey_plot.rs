@@ -188,6 +188,14 @@ fn draw(
                 if p.solved == 1 { "" } else { "s" }
             ))
             .legend(move |(x, y)| Circle::new((x, y), 4, green.filled()));
+        // Its draws, in the survey's grey: the legend's "draws" covers both.
+        share
+            .draw_series(std::iter::once(Circle::new(
+                (0.0, p.draws),
+                3,
+                grey.filled(),
+            )))
+            .map_err(|e| e.to_string())?;
     }
     // In the band no survey has reached (K = 1 to 7, about half-way up), where it hides
     // no point.
