@@ -63,8 +63,9 @@ pub struct WholeLayout {
     pub nodes: u64,
     /// The nodes of the units the value's proof rests on (the cheapest such set; two
     /// placements deep, the winning first cell's replies or each first cell's
-    /// refutation), if proven a win or a loss; `nodes` less these is what finding them
-    /// cost besides.
+    /// refutation; for a draw both, a drawing first cell's replies and one reply per first
+    /// cell holding it to a draw), if the value is proven; `nodes` less these is what
+    /// finding them cost besides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof_nodes: Option<u64>,
     pub seconds: f64,
