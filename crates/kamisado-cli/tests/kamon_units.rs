@@ -153,8 +153,8 @@ fn the_split_proves_the_plain_solvers_value() {
 
 /// `units proof` lists the units a proven root's proof rests on (a draw's too: both its
 /// halves), and those units alone, solved again one by one into a fresh file (`--index`),
-/// prove the root's value; a file
-/// that proves no value yet is refused in one line, exit code 1.
+/// prove the root's value; a file that proves no value yet is refused in one line, exit
+/// code 1.
 #[test]
 fn the_proofs_units_alone_prove_the_root() {
     let dir = scratch("proof");
@@ -720,7 +720,7 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
         named, certificates,
         "every whole-layout certificate named once"
     );
-    let mut proven_wins = 0;
+    let (mut proven_wins, mut proven_draws) = (0, 0);
     // Every units file, parsed once: for the answers here and the timed runs below.
     let parsed: Vec<(UnitsFile, Split)> = units.iter().map(|p| read_units(p)).collect();
     for ((layout, path), (file, split)) in layouts.iter().zip(&units).zip(&parsed) {
@@ -769,6 +769,7 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
         let expected = (lo == hi).then(|| ["loss", "draw", "win"][lo]);
         assert_eq!(value, expected, "{}", path.display());
         proven_wins += usize::from(expected == Some("win"));
+        proven_draws += usize::from(expected == Some("draw"));
         for cell in layout["first_cells"].as_array().unwrap() {
             let c: Cell = cell["cell"].as_str().unwrap().parse().unwrap();
             let (lo, hi) = bounds_of(&c);
@@ -782,6 +783,7 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
         }
     }
     assert_eq!(report["summary"]["first_player_wins"]["count"], proven_wins);
+    assert_eq!(report["summary"]["draws"]["count"], proven_draws);
 
     // The timed runs of `kamon solve` (data/kamon-timing/, `seedS.json` or `seedS-LABEL.json`
     // beside its report): each proves its layout's value on its own, and every unit it
