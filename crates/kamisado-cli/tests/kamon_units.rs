@@ -728,12 +728,8 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
         // there: a value, or the one bound a unit's question answered), as 0 loss, 1 draw,
         // 2 win: at least the worst reply's lower bound once every reply is known, at most
         // the worst upper bound. The empty board is the best first cell's.
-        let rank = |v: &str| {
-            ["loss", "draw", "win"]
-                .iter()
-                .position(|n| *n == v)
-                .unwrap()
-        };
+        let names = ["loss", "draw", "win"];
+        let rank = |v: &str| names.iter().position(|n| *n == v).unwrap();
         let cells: Vec<Cell> = split
             .root
             .position()
@@ -766,7 +762,7 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
             .map(bounds_of)
             .fold((0, 0), |(l, h), (cl, ch)| (l.max(cl), h.max(ch)));
         let value = layout["value"].as_str();
-        let expected = (lo == hi).then(|| ["loss", "draw", "win"][lo]);
+        let expected = (lo == hi).then(|| names[lo]);
         assert_eq!(value, expected, "{}", path.display());
         proven_wins += usize::from(expected == Some("win"));
         proven_draws += usize::from(expected == Some("draw"));
@@ -774,11 +770,7 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
             let c: Cell = cell["cell"].as_str().unwrap().parse().unwrap();
             let (lo, hi) = bounds_of(&c);
             if lo == hi {
-                assert_eq!(
-                    cell["value"].as_str(),
-                    Some(["loss", "draw", "win"][lo]),
-                    "{c}"
-                );
+                assert_eq!(cell["value"].as_str(), Some(names[lo]), "{c}");
             }
         }
     }
