@@ -5,9 +5,9 @@
 
 use kamisado_solver::{Cancel, Options, Solver};
 use kamon_cert::{
-    check, check_walk, pack, prove, Certificate, Proofs, WalkCertificate, WalkLimits,
+    check, check_walk, pack, prove, Aim, Certificate, Claim, Proofs, WalkCertificate, WalkLimits,
 };
-use kamon_core::{KamonGame, Layout, Record};
+use kamon_core::{KamonGame, Layout, Outcome, Position, Record};
 use reference::{
     check_kamon_certificate, check_kamon_walk, kamon_key, kamon_position_of_key,
     kamon_random_moves, kamon_solve, RefCertError,
@@ -30,8 +30,13 @@ fn game(seed: u64, placements: usize) -> (String, String, Record) {
 }
 
 fn certificate(record: &Record) -> Certificate {
-    let solver = solver(record.layout());
-    prove(&solver, &[*record.position()], &Cancel::new(), &mut |_| {}).unwrap()
+    proof_of(record.layout(), record.position(), Aim::Value)
+}
+
+/// A fresh prover's certificate of `aim` about `pos`.
+fn proof_of(layout: &Layout, pos: &Position, aim: Aim) -> Certificate {
+    let solver = solver(layout);
+    prove(&solver, &[*pos], aim, &Cancel::new(), &mut |_| {}).unwrap()
 }
 
 #[test]
@@ -122,7 +127,14 @@ fn late_certificates_check_and_claim_the_minimax_value() {
             }
             continue;
         }
-        let cert = prove(&solver, &[*record.position()], &Cancel::new(), &mut |_| {}).unwrap();
+        let cert = prove(
+            &solver,
+            &[*record.position()],
+            kamon_cert::Aim::Value,
+            &Cancel::new(),
+            &mut |_| {},
+        )
+        .unwrap();
         let proved = check_kamon_certificate(&cert.encode())
             .unwrap_or_else(|e| panic!("{layout} {moves}: {e:?}"));
         let (reference_value, _) = kamon_solve(&layout, &moves).unwrap();
@@ -154,8 +166,8 @@ fn deeper_certificates_check_in_both_checkers_and_forgeries_in_neither() {
         assert!(check_kamon_certificate(&bytes).is_ok(), "{layout} {moves}");
         // The opposite value is refused.
         let mut flipped = cert.clone();
-        flipped.claims[0].value = cert.claims[0].value.flip();
-        if flipped.claims[0].value != cert.claims[0].value {
+        flipped.claims[0] = Claim::value(flipped.claims[0].position, cert.claims[0].low.flip());
+        if flipped.claims[0].low != cert.claims[0].low {
             assert!(matches!(
                 check_kamon_certificate(&flipped.encode()),
                 Err(RefCertError::Fails(_))
@@ -293,8 +305,8 @@ fn deeper_walks_agree_in_both_checkers_and_forgeries_pass_neither() {
         let walk = walk_of(&certificate(&record));
         assert!(check_kamon_walk(&walk.encode()).is_ok(), "{layout} {moves}");
         let mut opposite = walk.clone();
-        opposite.claims[0].value = walk.claims[0].value.flip();
-        if opposite.claims[0].value != walk.claims[0].value {
+        opposite.claims[0] = Claim::value(opposite.claims[0].position, walk.claims[0].low.flip());
+        if opposite.claims[0].low != walk.claims[0].low {
             assert!(matches!(
                 check_kamon_walk(&opposite.encode()),
                 Err(RefCertError::Fails(_))
@@ -319,6 +331,97 @@ fn deeper_walks_agree_in_both_checkers_and_forgeries_pass_neither() {
         }
     }
     assert!(forged > 100, "{forged}");
+}
+
+/// Bound claims ("at least a draw", "at most a draw": what a drawn root's proof needs of
+/// the positions below it) against the reference's minimax and in both checkers: the
+/// prover claims the bound asked where it holds and the value it leaves where it does not
+/// (a loss, a win); both checkers accept each as entries and as a walk, and refuse the
+/// bound that does not hold. A drawn position packed from bounds proved one placement
+/// below it (every child at least a draw for its side to move, one at most a draw) claims
+/// its draw in both checkers; without that one, "at most a draw".
+#[test]
+fn bound_claims_check_in_both_checkers_with_the_minimax_value() {
+    let (mut met, mut packed) = (std::collections::BTreeSet::new(), 0);
+    for seed in 0..3_000 {
+        let (layout, moves, record) = game(seed, 24 + (seed % 5) as usize);
+        let pos = record.position();
+        if pos.is_over() {
+            continue;
+        }
+        let (value, _) = kamon_solve(&layout, &moves).unwrap();
+        for aim in [Aim::AtLeastDraw, Aim::AtMostDraw] {
+            let cert = proof_of(record.layout(), pos, aim);
+            let expected = match (aim, value.as_str()) {
+                (Aim::AtLeastDraw, "loss") => "loss",
+                (Aim::AtLeastDraw, _) => "at least a draw",
+                (_, "win") => "win",
+                _ => "at most a draw",
+            };
+            assert_eq!(cert.claims[0].name(), expected, "{layout} {moves}");
+            met.insert(expected);
+            let said = format!(": {expected} for the side to move");
+            let entries = check_kamon_certificate(&cert.encode()).unwrap();
+            assert!(entries[0].ends_with(&said), "{entries:?}");
+            assert!(check(&cert).is_ok());
+            let walk = walk_of(&cert);
+            let walked = check_kamon_walk(&walk.encode()).unwrap();
+            assert!(walked[0].ends_with(&said), "{walked:?}");
+            assert!(fast_walk_checks(&walk));
+            // The bound asked, where it does not hold, is refused on these entries.
+            let (low, high) = match aim {
+                Aim::AtLeastDraw => (Outcome::Draw, Outcome::Win),
+                _ => (Outcome::Loss, Outcome::Draw),
+            };
+            if expected == value {
+                let mut forged = cert.clone();
+                forged.claims[0] = Claim::bounds(*pos, low, high).unwrap();
+                assert!(matches!(
+                    check_kamon_certificate(&forged.encode()),
+                    Err(RefCertError::Fails(_))
+                ));
+                assert!(check(&forged).is_err());
+            }
+        }
+        if value == "draw" && packed < 8 {
+            packed += 1;
+            let l = record.layout();
+            let (mut at_least, mut holding) = (Vec::new(), None);
+            for cell in pos.legal_cells(l) {
+                let child = pos.play_unchecked(l, cell);
+                if child.is_over() {
+                    continue;
+                }
+                at_least.push(proof_of(l, &child, Aim::AtLeastDraw));
+                let (child_value, _) = kamon_solve(&layout, &format!("{moves} {cell}")).unwrap();
+                if child_value == "draw" && holding.is_none() {
+                    holding = Some(proof_of(l, &child, Aim::AtMostDraw));
+                }
+            }
+            let (mut proofs, mut half) = (Proofs::default(), Proofs::default());
+            for cert in at_least {
+                proofs.add(cert.clone()).unwrap();
+                half.add(cert).unwrap();
+            }
+            proofs
+                .add(holding.expect("a drawn position has a drawing child"))
+                .unwrap();
+            for (proofs, name) in [(proofs, "draw"), (half, "at most a draw")] {
+                let walk = pack(proofs, Some(pos), WalkLimits::default(), &mut |_| {})
+                    .unwrap()
+                    .certificate;
+                assert_eq!(walk.claims[0].name(), name, "{layout} {moves}");
+                let walked = check_kamon_walk(&walk.encode()).unwrap();
+                assert!(walked[0].ends_with(&format!(": {name} for the side to move")));
+                assert!(fast_walk_checks(&walk));
+            }
+        }
+        if met.len() == 4 && packed >= 3 && seed > 60 {
+            break;
+        }
+    }
+    assert_eq!(met.len(), 4, "{met:?}");
+    assert!(packed >= 3, "{packed} drawn positions packed");
 }
 
 /// A large walk certificate (a whole layout's) in the reference's checker, which takes

@@ -455,20 +455,23 @@ impl Split {
     }
 
     /// The cheapest set of solved units that proves node `id`'s value, given each unit's
-    /// `nodes`, with their nodes in all (sorted unit numbers): the units whose certificates,
-    /// packed under the root (`kamon pack --root`), prove it. `None` unless the value is
-    /// proven. A win is "at least a win" and a loss "at most a loss" ([`Split::bound_units`]);
-    /// a draw is both "at least a draw" and "at most a draw", two proofs that may share
-    /// units (a drawn unit serves both): each half is the cheapest of its kind, and the set
+    /// `nodes`, with their nodes in all (sorted unit numbers, each with what its proof must
+    /// show for its side to move: a value, or for a drawn root's proof maybe one bound): the
+    /// units whose certificates (`kamon prove --claim`), packed under the root (`kamon pack
+    /// --root`), prove it. `None` unless the value is proven. A win is "at least a win" and
+    /// a loss "at most a loss" ([`Split::bound_units`]); a draw is both "at least a draw"
+    /// and "at most a draw", two proofs that may share units (a drawn unit serves both,
+    /// and must then be shown a draw): each half is the cheapest of its kind, and the set
     /// is their union, each unit counted once. Two placements deep that is a winning first
     /// cell's replies, one refuting reply per first cell, or for a draw a drawing first
-    /// cell's replies together with one reply per first cell holding it to a draw.
+    /// cell's replies (each at least a draw for the unit's side to move) together with one
+    /// reply per first cell holding it to a draw (at most a draw).
     pub fn proof_units(
         &self,
         id: usize,
         units: &[Bounds],
         nodes: &[u64],
-    ) -> Option<(u64, Vec<usize>)> {
+    ) -> Option<(u64, Vec<(usize, Bounds)>)> {
         let halves = match self.bounds(id, units) {
             (Value::Win, Value::Win) => vec![(Value::Win, Bound::AtLeast)],
             (Value::Loss, Value::Loss) => vec![(Value::Loss, Bound::AtMost)],
@@ -477,21 +480,29 @@ impl Split {
             }
             _ => return None,
         };
-        let mut set = Vec::new();
+        let mut set: Vec<(usize, Bounds)> = Vec::new();
         for (target, bound) in halves {
             set.extend(self.bound_units(id, target, bound, units, nodes)?.1);
         }
-        set.sort_unstable();
-        set.dedup();
-        Some((set.iter().map(|&u| nodes[u]).sum(), set))
+        set.sort_unstable_by_key(|&(unit, _)| unit);
+        // A unit in both halves must show both bounds.
+        set.dedup_by(|(unit, (lo, hi)), (kept, (kept_lo, kept_hi))| {
+            let same = unit == kept;
+            if same {
+                (*kept_lo, *kept_hi) = ((*kept_lo).max(*lo), (*kept_hi).min(*hi));
+            }
+            same
+        });
+        Some((set.iter().map(|&(u, _)| nodes[u]).sum(), set))
     }
 
     /// The cheapest set of solved units that proves node `id` worth at least (or at most)
-    /// `target` for its side to move, with their nodes in all (a unit shared by two
-    /// branches counted twice: the branches of one bound are different positions, so they
-    /// share no unit). At least `target` needs one child held to at most its flip; at most
-    /// `target` needs every child at least its flip; a position the rules decide costs
-    /// nothing, and so does a bound no value can break (at least a loss, at most a win).
+    /// `target` for its side to move, each with the bound its proof must show for its own
+    /// side to move, and their nodes in all (a unit shared by two branches counted twice:
+    /// the branches of one bound are different positions, so they share no unit). At least
+    /// `target` needs one child held to at most its flip; at most `target` needs every
+    /// child at least its flip; a position the rules decide costs nothing, and so does a
+    /// bound no value can break (at least a loss, at most a win).
     fn bound_units(
         &self,
         id: usize,
@@ -499,11 +510,12 @@ impl Split {
         bound: Bound,
         units: &[Bounds],
         nodes: &[u64],
-    ) -> Option<(u64, Vec<usize>)> {
-        let holds = |(lo, hi): Bounds| match bound {
-            Bound::AtLeast => lo >= target,
-            Bound::AtMost => hi <= target,
+    ) -> Option<(u64, Vec<(usize, Bounds)>)> {
+        let needed = match bound {
+            Bound::AtLeast => (target, Value::Win),
+            Bound::AtMost => (Value::Loss, target),
         };
+        let holds = |(lo, hi): Bounds| lo >= needed.0 && hi <= needed.1;
         let node = &self.nodes[id];
         if holds(UNKNOWN) {
             return Some((0, Vec::new()));
@@ -516,7 +528,7 @@ impl Split {
             return holds((v, v)).then(|| (0, Vec::new()));
         }
         if let Some(unit) = node.unit {
-            return holds(units[unit]).then(|| (nodes[unit], vec![unit]));
+            return holds(units[unit]).then(|| (nodes[unit], vec![(unit, needed)]));
         }
         let below = node
             .children
@@ -1222,7 +1234,7 @@ pub(crate) mod tests {
     #[test]
     fn the_proof_costs_the_cheapest_units_that_prove_the_value() {
         // The last two end games inside the split: decided positions cost nothing.
-        let mut drawn_roots = 0;
+        let (mut drawn_roots, mut bounded_needs) = (0, 0);
         for (seed, after, depth) in [(1, 0, 2), (3, 6, 2), (4, 10, 3), (1, 22, 2), (1, 20, 3)] {
             let record = Record::random(seed, after).unwrap();
             let split = Split::new(record.clone(), depth).unwrap();
@@ -1276,13 +1288,23 @@ pub(crate) mod tests {
                     "{what}: {n} not in {least}..={most}"
                 );
                 assert_eq!(split.proof_nodes(0, &all, &nodes), Some(n), "{what}");
-                // The proof's units are what it costs, and alone they prove the root.
-                assert_eq!(n, units.iter().map(|&i| nodes[i]).sum::<u64>(), "{what}");
+                // The proof's units are what it costs, and alone, each known only as far as
+                // its proof must show (a bound the unit's value keeps), they prove the root.
+                assert_eq!(
+                    n,
+                    units.iter().map(|&(i, _)| nodes[i]).sum::<u64>(),
+                    "{what}"
+                );
                 let mut only = vec![UNKNOWN; split.len()];
-                for &i in &units {
-                    only[i] = all[i];
+                for &(i, (lo, hi)) in &units {
+                    assert!(all[i].0 >= lo && all[i].1 <= hi, "{what}: unit {i}");
+                    assert!((lo, hi) != UNKNOWN, "{what}: unit {i} shows nothing");
+                    only[i] = (lo, hi);
                 }
                 assert_eq!(split.root_bounds(&only), (value, value), "{what}");
+                let bounded = units.iter().filter(|&&(_, (lo, hi))| lo != hi).count();
+                assert!(value == Value::Draw || bounded == 0, "{what}");
+                bounded_needs += bounded;
                 let mut values = vec![UNKNOWN; split.len()];
                 let skip = vec![false; split.len()];
                 while let Some(i) = split.next(&values, &skip, Goal::Root) {
@@ -1297,6 +1319,10 @@ pub(crate) mod tests {
             }
         }
         assert!(drawn_roots > 0, "some made-up roots are draws");
+        assert!(
+            bounded_needs > 0,
+            "some drawn roots' proofs need only a bound of a unit"
+        );
     }
 
     /// The shipped split (`data/kamon-units/seed1.json`) reads, every result checked, and

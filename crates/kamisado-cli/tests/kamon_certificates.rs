@@ -109,7 +109,8 @@ fn damaged_forged_and_special_files_are_refused() {
 
     // Well formed, but claiming the opposite value: it does not check (exit 1).
     let mut forged = Certificate::decode(&bytes).unwrap();
-    forged.claims[0].value = forged.claims[0].value.flip();
+    let claim = forged.claims[0];
+    forged.claims[0] = kamon_cert::Claim::value(claim.position, claim.low.flip());
     std::fs::write(&bad, forged.encode()).unwrap();
     kamisado(&["certificate", "check", bad_text], "").assert_one_line_error(1, "not proved");
 
@@ -242,7 +243,7 @@ fn units_certificates_pack_into_a_walk_of_the_position_above_them() {
         ],
         "",
     )
-    .assert_one_line_error(1, "do not decide");
+    .assert_one_line_error(1, "prove nothing of the root");
     kamisado(&["kamon", "pack", walk_text, "--out", bad_text], "")
         .assert_one_line_error(2, "not a Kamon certificate");
     kamisado(
@@ -258,6 +259,129 @@ fn units_certificates_pack_into_a_walk_of_the_position_above_them() {
         "",
     )
     .assert_one_line_error(2, "--root");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// A drawn root's proof from its units, as the README's pipeline makes it: `kamon units
+/// proof` names what each unit's certificate must show (its value, or one bound: at least
+/// a draw for the drawing placement's replies, at most a draw for a reply that holds a
+/// placement to a draw), `kamon prove --claim` proves just that, and `kamon pack --root`
+/// packs them into a walk that claims the draw and checks. Without the units that hold
+/// the root to a draw, the walk claims only "at least a draw", which checks too.
+#[test]
+fn a_drawn_roots_units_prove_bounds_that_pack_into_its_draw() {
+    let dir = scratch("drawn");
+    // Seed 45 after 12: a draw for Black to move (`kamon solve`'s value, below).
+    let record = Record::random(45, 12).unwrap();
+    let layout = record.layout().to_string();
+    let root = record.moves_text();
+    let results = dir.join("units.json");
+    let solved = kamisado(
+        &[
+            "kamon",
+            "units",
+            "solve",
+            "--layout",
+            &layout,
+            "--moves",
+            &root,
+            "--depth",
+            "2",
+            "--results",
+            results.to_str().unwrap(),
+            "--hash-mb",
+            "16",
+            "--quiet",
+        ],
+        "",
+    );
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let listed = kamisado(&["kamon", "units", "proof", results.to_str().unwrap()], "");
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let (mut certs, mut kinds) = (Vec::new(), std::collections::BTreeMap::new());
+    let mut holding = Vec::new();
+    for line in listed.stdout.lines() {
+        // `CLAIM LAYOUT MOVES...`, as the README's loop reads it.
+        let (claim, position) = line.split_once(' ').unwrap();
+        let (unit_layout, moves) = position.split_once(' ').unwrap();
+        assert_eq!(unit_layout, layout);
+        let file = dir.join(format!("{}.kcert", moves.replace(' ', "-")));
+        let run = kamisado(
+            &[
+                "kamon",
+                "prove",
+                "--claim",
+                claim,
+                "--layout",
+                &layout,
+                "--moves",
+                moves,
+                "--out",
+                file.to_str().unwrap(),
+                "--hash-mb",
+                "16",
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        // The certificate claims what was asked (these bounds hold: the split proved them).
+        let expected = match claim {
+            "at-least-draw" => "at least a draw",
+            "at-most-draw" => "at most a draw",
+            _ => "draw",
+        };
+        assert_eq!(run.json()["claim"]["value"], expected, "{line}");
+        *kinds.entry(claim.to_owned()).or_insert(0) += 1;
+        if claim == "at-most-draw" {
+            holding.push(file.to_str().unwrap().to_owned());
+        }
+        certs.push(file.to_str().unwrap().to_owned());
+    }
+    assert!(
+        kinds.contains_key("at-least-draw") && kinds.contains_key("at-most-draw"),
+        "{kinds:?}"
+    );
+    let pack = |certs: &[String], out: &std::path::Path| {
+        let mut args = vec!["kamon", "pack"];
+        args.extend(certs.iter().map(String::as_str));
+        args.extend(["--root", &root, "--out", out.to_str().unwrap(), "--json"]);
+        let run = kamisado(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let check = kamisado(
+            &["certificate", "check", out.to_str().unwrap(), "--json"],
+            "",
+        );
+        assert_eq!(check.code, 0, "{}", check.stderr);
+        assert_eq!(check.json()["claims"], run.json()["claims"]);
+        check.json()["claims"][0].clone()
+    };
+    let claim = pack(&certs, &dir.join("root.kwalk"));
+    let solve = kamisado(
+        &[
+            "kamon",
+            "solve",
+            "--layout",
+            &layout,
+            "--moves",
+            &root,
+            "--value-only",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(solve.json()["value"], "draw");
+    assert_eq!(claim["value"], "draw");
+    assert_eq!(claim["winner"], "draw");
+    assert_eq!(claim["to_move"], "black");
+    let without: Vec<String> = certs
+        .iter()
+        .filter(|c| !holding.contains(c))
+        .cloned()
+        .collect();
+    let claim = pack(&without, &dir.join("half.kwalk"));
+    assert_eq!(claim["value"], "at least a draw");
+    assert_eq!(claim["winner"], "black or draw");
     std::fs::remove_dir_all(dir).ok();
 }
 

@@ -1059,7 +1059,8 @@ fn a_whole_games_certificate_must_claim_what_its_layouts_units_prove() {
         "{root}/data/certificates/kamon-seed1.kwalk"
     )))
     .unwrap();
-    forged.claims[0].value = forged.claims[0].value.flip();
+    let claim = forged.claims[0];
+    forged.claims[0] = kamon_cert::Claim::value(claim.position, claim.low.flip());
     let path = dir.join("forged.kwalk");
     std::fs::write(&path, forged.encode()).unwrap();
     whole(path.to_str().unwrap()).assert_one_line_error(2, "claims a loss for Black");

@@ -467,8 +467,9 @@ fn a_kamon_split_runs_as_a_job_array() {
 
 /// A Kamon proof certified by a job array (`submit.sh kamon-certify`): the units a
 /// split's results prove the root with (`kamon units proof`), one certificate proved per
-/// task, packed by the merge job under the root into one walk certificate that checks
-/// and claims the value one process solved.
+/// task (a drawn root: some units proved only "at least a draw" or "at most a draw", as
+/// the list says), packed by the merge job under the root into one walk certificate that
+/// checks and claims the value one process solved.
 #[test]
 fn a_kamon_proof_is_certified_by_a_job_array() {
     let Some(conf) = cluster_unless_skipped() else {
@@ -477,7 +478,7 @@ fn a_kamon_proof_is_certified_by_a_job_array() {
     let dir = std::env::temp_dir().join(format!("kamisado-slurm-certify-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let split = ["--seed", "3", "--after", "12", "--depth", "2"];
+    let split = ["--seed", "45", "--after", "12", "--depth", "2"];
     let results = dir.join("results.json");
     let mut args = vec!["kamon", "units", "solve"];
     args.extend_from_slice(&split);
@@ -492,6 +493,18 @@ fn a_kamon_proof_is_certified_by_a_job_array() {
     assert_eq!(solved.code, 0, "{}", solved.stderr);
     let listed = kamisado(&["kamon", "units", "proof", results.to_str().unwrap()], "");
     assert_eq!(listed.code, 0, "{}", listed.stderr);
+    assert!(
+        listed
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("at-least-draw "))
+            && listed
+                .stdout
+                .lines()
+                .any(|l| l.starts_with("at-most-draw ")),
+        "{}",
+        listed.stdout
+    );
     let run = dir.join("certify");
     ok(
         submit(
@@ -530,7 +543,7 @@ fn a_kamon_proof_is_certified_by_a_job_array() {
             "kamon",
             "prove",
             "--seed",
-            "3",
+            "45",
             "--after",
             "12",
             "--out",
@@ -552,5 +565,6 @@ fn a_kamon_proof_is_certified_by_a_job_array() {
     assert_eq!(claim.as_array().map(Vec::len), Some(1));
     assert_eq!(claim[0]["key"], expected[0]["key"]);
     assert_eq!(claim[0]["value"], expected[0]["value"]);
+    assert_eq!(claim[0]["value"], "draw");
     let _ = std::fs::remove_dir_all(&dir);
 }

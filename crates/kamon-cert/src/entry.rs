@@ -1,5 +1,6 @@
 //! The words of a certificate: an entry (a statement about one position, and for some
-//! statements the placement that shows it) and a claim (a position and its value).
+//! statements the placement that shows it) and a claim (a position and its value, or
+//! one bound of it).
 
 use std::fmt;
 
@@ -139,45 +140,104 @@ impl Entry {
     }
 }
 
-/// What a certificate claims: the value of a position for its side to move.
+/// What a certificate claims about a position's side to move: that it scores at least
+/// `low` and at most `high`. Equal ends claim a value (a win, a draw, a loss); a draw and
+/// a win claim "at least a draw", a loss and a draw "at most a draw" (a bound: what a
+/// drawn root's proof needs of the positions below it, where the value itself may be
+/// dearer or unknown). A loss and a win would claim nothing, and are no claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Claim {
     pub position: Position,
-    pub value: Outcome,
+    pub low: Outcome,
+    pub high: Outcome,
 }
 
+/// The claims a word can state, `(low, high)` in the order of their codes (bits 0..10 of
+/// a claim's word: 0 loss, 1 draw, 2 win, 3 at least a draw, 4 at most a draw).
+const CLAIMED: [(Outcome, Outcome); 5] = [
+    (Outcome::Loss, Outcome::Loss),
+    (Outcome::Draw, Outcome::Draw),
+    (Outcome::Win, Outcome::Win),
+    (Outcome::Draw, Outcome::Win),
+    (Outcome::Loss, Outcome::Draw),
+];
+
 impl Claim {
-    /// The claim's word: the position's key in bits 10..128 and the value in bits 0..2 (0
-    /// loss, 1 draw, 2 win, for the side to move), the rest zero.
+    /// The claim that `position`'s side to move scores `value`.
+    pub fn value(position: Position, value: Outcome) -> Claim {
+        Claim {
+            position,
+            low: value,
+            high: value,
+        }
+    }
+
+    /// The claim that `position`'s side to move scores between `low` and `high`, if that
+    /// is one a certificate can state (see [`Claim`]).
+    pub fn bounds(position: Position, low: Outcome, high: Outcome) -> Option<Claim> {
+        CLAIMED.contains(&(low, high)).then_some(Claim {
+            position,
+            low,
+            high,
+        })
+    }
+
+    /// The value claimed, if the claim is one (not a bound).
+    pub fn exact(self) -> Option<Outcome> {
+        (self.low == self.high).then_some(self.low)
+    }
+
+    /// The claim's word: the position's key in bits 10..128 and the claim's code in bits
+    /// 0..10 (0 loss, 1 draw, 2 win, 3 at least a draw, 4 at most a draw, for the side to
+    /// move).
+    ///
+    /// # Panics
+    ///
+    /// If the claim's bounds are none a certificate can state (built without
+    /// [`Claim::bounds`]).
     pub fn to_bits(self) -> u128 {
-        let value = match self.value {
-            Outcome::Loss => 0,
-            Outcome::Draw => 1,
-            Outcome::Win => 2,
-        };
-        self.position.key() << KEY_SHIFT | value
+        let code = CLAIMED
+            .iter()
+            .position(|&b| b == (self.low, self.high))
+            .expect("a claim a certificate can state");
+        self.position.key() << KEY_SHIFT | code as u128
     }
 
     /// The claim a word states about a position of `layout`.
     pub fn from_bits(layout: &Layout, bits: u128) -> Result<Claim, String> {
-        let value = match bits & ((1 << KEY_SHIFT) - 1) {
-            0 => Outcome::Loss,
-            1 => Outcome::Draw,
-            2 => Outcome::Win,
-            other => return Err(format!("{other} is not a value (0 loss, 1 draw, 2 win)")),
-        };
+        let code = bits & ((1 << KEY_SHIFT) - 1);
+        let &(low, high) = CLAIMED.get(code as usize).ok_or_else(|| {
+            format!("{code} is not a claim (0 loss, 1 draw, 2 win, 3 at least a draw, 4 at most a draw)")
+        })?;
         let position = Position::from_key(layout, bits >> KEY_SHIFT)
             .map_err(|e| format!("its key is not a position of the layout: {e}"))?;
-        Ok(Claim { position, value })
+        Ok(Claim {
+            position,
+            low,
+            high,
+        })
     }
 
     /// The statements that make up the claim: a win is "wins", a loss "loses", a draw
-    /// "draws or wins" and "cannot win".
+    /// "draws or wins" and "cannot win", at least a draw "draws or wins", at most a draw
+    /// "cannot win".
     pub fn statements(self) -> &'static [Kind] {
-        match self.value {
-            Outcome::Win => &[Kind::Wins],
-            Outcome::Loss => &[Kind::Loses],
-            Outcome::Draw => &[Kind::DrawsOrWins, Kind::CannotWin],
+        match (self.low, self.high) {
+            (Outcome::Win, _) => &[Kind::Wins],
+            (_, Outcome::Loss) => &[Kind::Loses],
+            (Outcome::Draw, Outcome::Draw) => &[Kind::DrawsOrWins, Kind::CannotWin],
+            (Outcome::Draw, _) => &[Kind::DrawsOrWins],
+            _ => &[Kind::CannotWin],
+        }
+    }
+
+    /// The claim in a word or three, for the side to move: "win", "draw", "loss", "at
+    /// least a draw", "at most a draw".
+    pub fn name(self) -> &'static str {
+        match (self.low, self.high) {
+            (low, high) if low == high => low.name(),
+            (Outcome::Draw, _) => "at least a draw",
+            _ => "at most a draw",
         }
     }
 }
@@ -185,10 +245,12 @@ impl Claim {
 impl fmt::Display for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mover = self.position.turn();
-        match self.value {
-            Outcome::Win => write!(f, "{mover} to move wins"),
-            Outcome::Loss => write!(f, "{mover} to move loses"),
-            Outcome::Draw => write!(f, "{mover} to move draws"),
+        match (self.low, self.high) {
+            (Outcome::Win, _) => write!(f, "{mover} to move wins"),
+            (_, Outcome::Loss) => write!(f, "{mover} to move loses"),
+            (Outcome::Draw, Outcome::Draw) => write!(f, "{mover} to move draws"),
+            (Outcome::Draw, _) => write!(f, "{mover} to move draws or wins"),
+            _ => write!(f, "{mover} to move cannot win"),
         }
     }
 }
@@ -215,13 +277,42 @@ mod tests {
             let (low, high) = Entry::range_of_key(pos.key());
             assert!(low <= e.bits() && e.bits() <= high);
         }
-        for value in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
-            let claim = Claim {
-                position: pos,
-                value,
-            };
-            assert_eq!(Claim::from_bits(&layout, claim.to_bits()), Ok(claim));
+        let all = [Outcome::Loss, Outcome::Draw, Outcome::Win];
+        let mut claims = 0;
+        for low in all {
+            for high in all {
+                let Some(claim) = Claim::bounds(pos, low, high) else {
+                    // Only the empty range and "anything" are no claim.
+                    assert!(low > high || (low, high) == (Outcome::Loss, Outcome::Win));
+                    continue;
+                };
+                claims += 1;
+                assert_eq!(Claim::from_bits(&layout, claim.to_bits()), Ok(claim));
+                assert_eq!(claim.exact(), (low == high).then_some(low));
+                // Its statements say exactly its bounds: "wins" and "draws or wins" the
+                // low end, "loses" and "cannot win" the high end.
+                let kinds = claim.statements();
+                let shown_low = if kinds.contains(&Kind::Wins) {
+                    Outcome::Win
+                } else if kinds.contains(&Kind::DrawsOrWins) {
+                    Outcome::Draw
+                } else {
+                    Outcome::Loss
+                };
+                let shown_high = if kinds.contains(&Kind::Loses) {
+                    Outcome::Loss
+                } else if kinds.contains(&Kind::CannotWin) {
+                    Outcome::Draw
+                } else {
+                    Outcome::Win
+                };
+                assert_eq!((shown_low, shown_high), (low, high), "{}", claim.name());
+            }
         }
-        assert!(Claim::from_bits(&layout, 3).is_err());
+        assert_eq!(claims, 5);
+        let key = pos.key() << KEY_SHIFT;
+        for code in [5, 6, 1023] {
+            assert!(Claim::from_bits(&layout, key | code).is_err(), "{code}");
+        }
     }
 }

@@ -133,10 +133,7 @@ mod tests {
         let after = start.play(&layout, b1).unwrap();
         Certificate {
             layout,
-            claims: vec![Claim {
-                position: start,
-                value: Outcome::Win,
-            }],
+            claims: vec![Claim::value(start, Outcome::Win)],
             entries: vec![
                 Entry::new(start.key(), Kind::Wins, Some(b1)),
                 Entry::new(after.key(), Kind::Loses, None),

@@ -18,7 +18,9 @@
 //!   repeats, and induction on the free cells carries the entries' rules to their truth.
 //! - **A value is two questions** in a game with draws: a win is "wins", a loss "loses", a
 //!   draw "draws or wins" together with "cannot win". A stronger statement serves a weaker
-//!   need ("loses" shows "cannot win", "wins" shows "draws or wins").
+//!   need ("loses" shows "cannot win", "wins" shows "draws or wins"). A claim may also be
+//!   one of a draw's two statements alone, a bound ("at least a draw", "at most a draw"):
+//!   what a drawn root's proof needs of some positions below it (`Aim`, feature `prove`).
 //!
 //! What the checker trusts is `kamon-core`'s legal cells, placement, game ends and keys,
 //! which the naive reference implementation in the tests cross-checks, and whose own
@@ -54,7 +56,7 @@ pub use entry::{Claim, Entry, Kind};
 pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC, MAX_FILE_BYTES};
 pub use pack::{pack, PackError, Packed, Proofs, ReadLater};
 #[cfg(feature = "prove")]
-pub use prove::{prove, Progress, ProveError};
+pub use prove::{prove, Aim, Progress, ProveError};
 pub use walk::{WalkCounts, WalkLimits};
 pub use walk_file::{
     check_walk, WalkCertificate, WalkVerified, MAX_WALK_FILE_BYTES, WALK_FORMAT_VERSION, WALK_MAGIC,

@@ -40,11 +40,13 @@ pub enum PackError {
     OtherLayout { index: usize },
     #[error("no claim to pack (the certificates claim nothing)")]
     NoClaim,
+    #[error("the certificates' claims about {0} contradict each other")]
+    Contradictory(String),
     #[error("the root is not above every claim: {0}")]
     NotAbove(String),
     #[error("the positions between the root and the claims are more than {limit} (the limit set)")]
     TooFar { limit: usize },
-    #[error("the claims do not decide the root's value (a placement at the root reaches no claim that settles it)")]
+    #[error("the claims prove nothing of the root's value (neither that it draws at least nor that it cannot win)")]
     Undecided,
     #[error("certificate {index} cannot be read: {reason}")]
     Unreadable { index: usize, reason: String },
@@ -69,8 +71,9 @@ pub struct Packed {
 struct FromEntries<'a> {
     above: &'a HashMap<u128, (Kind, Cell)>,
     sources: Vec<Source>,
-    /// The certificate that proves each claim, by the claim's position key.
-    claim_source: HashMap<u128, usize>,
+    /// The certificates that prove the claims about each position, by its key (two claim
+    /// a position's two bounds, when a drawn root's proof needs both of it).
+    claim_source: HashMap<u128, Vec<usize>>,
     /// The claims the walk is inside (key and certificate), innermost last.
     inside: Vec<(u128, usize)>,
     /// The entries of the certificates read later, while the walk needs them.
@@ -174,13 +177,14 @@ impl Chooser for FromEntries<'_> {
     fn enter(&mut self, key: u128) {
         // Its entries are read at the first choice that needs them: a claim entered again
         // may need none (everything below it remembered by the walk).
-        if let Some(&source) = self.claim_source.get(&key) {
-            self.inside.push((key, source));
+        if let Some(sources) = self.claim_source.get(&key) {
+            self.inside
+                .extend(sources.iter().map(|&source| (key, source)));
         }
     }
 
     fn leave(&mut self, key: u128) {
-        if self.inside.last().is_some_and(|&(inner, _)| inner == key) {
+        while self.inside.last().is_some_and(|&(inner, _)| inner == key) {
             // Its entries stay in memory until another certificate is read: a claim of
             // a draw is shown twice, by its two statements, one after the other.
             self.inside.pop();
@@ -188,30 +192,39 @@ impl Chooser for FromEntries<'_> {
     }
 }
 
-/// The values of the positions between a root and the claims, worked out from the claims
-/// by the AND/OR rule, and for each won or drawn one the placement that shows it. Only
+/// What the claims prove of the positions between a root and the claims, worked out from
+/// them by the AND/OR rule: for each position its bounds `(low, high)` for the side to
+/// move (a value where they meet; a drawn root's claims below may be bounds themselves),
+/// and for each position worth at least a draw the placement that shows it. Only
 /// positions whose pieces lie within some claim's are searched (no claim can lie below
 /// another), so the search follows the claims' lines, not the whole game tree above them.
 struct Above<'a> {
     layout: &'a Layout,
-    claims: HashMap<u128, Outcome>,
+    claims: HashMap<u128, Bounds>,
     /// Each claim's pieces, Black's and White's.
     beneath: Vec<(Bitboard, Bitboard)>,
-    values: HashMap<u128, Option<Outcome>>,
+    values: HashMap<u128, Bounds>,
     placements: HashMap<u128, (Kind, Cell)>,
     limit: usize,
 }
 
+/// What is known of a position for its side to move: at least the first, at most the
+/// second.
+type Bounds = (Outcome, Outcome);
+
+/// Nothing known.
+const UNKNOWN: Bounds = (Outcome::Loss, Outcome::Win);
+
 impl Above<'_> {
-    /// The value of `pos` for its side to move, if the claims within `depth` placements
-    /// below it decide it.
-    fn value(&mut self, pos: &Position, depth: u32) -> Result<Option<Outcome>, PackError> {
+    /// The bounds of `pos` for its side to move that the claims within `depth` placements
+    /// below it prove.
+    fn bounds(&mut self, pos: &Position, depth: u32) -> Result<Bounds, PackError> {
         if let Some(outcome) = pos.outcome() {
-            return Ok(Some(outcome));
+            return Ok((outcome, outcome));
         }
         let key = pos.key();
-        if let Some(&value) = self.claims.get(&key) {
-            return Ok(Some(value));
+        if let Some(&bounds) = self.claims.get(&key) {
+            return Ok(bounds);
         }
         let (black, white) = (pos.pieces(Player::Black), pos.pieces(Player::White));
         let below_a_claim = self
@@ -219,46 +232,53 @@ impl Above<'_> {
             .iter()
             .any(|&(b, w)| (black - b).is_empty() && (white - w).is_empty());
         if depth == 0 || !below_a_claim {
-            // No claim decides it; the rules still may (a placement that wins at once),
-            // as the walk's own first step would find.
-            let wins_at_once = by_rules(self.layout, pos, Kind::Wins) == Some(true);
-            return Ok(wins_at_once.then_some(Outcome::Win));
+            // No claim decides it; the rules still may (a placement that wins, or draws,
+            // at once), as the walk's own first step would find.
+            let low = if by_rules(self.layout, pos, Kind::Wins) == Some(true) {
+                Outcome::Win
+            } else if by_rules(self.layout, pos, Kind::DrawsOrWins) == Some(true) {
+                Outcome::Draw
+            } else {
+                Outcome::Loss
+            };
+            return Ok((low, Outcome::Win));
         }
-        if let Some(&value) = self.values.get(&key) {
-            return Ok(value);
+        if let Some(&bounds) = self.values.get(&key) {
+            return Ok(bounds);
         }
         if self.values.len() >= self.limit {
             return Err(PackError::TooFar { limit: self.limit });
         }
-        let mut best: Option<(Outcome, Cell)> = None;
-        let mut unknown = false;
+        // The best placement's bounds: the low end the best of the children's low ends
+        // (each child's high end, flipped), the high end the best of their high ends.
+        let mut low: Option<(Outcome, Cell)> = None;
+        let mut high = Outcome::Loss;
         for cell in pos.legal_cells(self.layout) {
             let child = pos.play_unchecked(self.layout, cell);
-            match self.value(&child, depth - 1)? {
-                Some(v) if best.is_none_or(|(b, _)| v.flip() > b) => best = Some((v.flip(), cell)),
-                Some(_) => {}
-                None => unknown = true,
+            let (child_low, child_high) = self.bounds(&child, depth - 1)?;
+            if low.is_none_or(|(l, _)| child_high.flip() > l) {
+                low = Some((child_high.flip(), cell));
             }
-            if best.is_some_and(|(b, _)| b == Outcome::Win) {
+            high = high.max(child_low.flip());
+            if low.is_some_and(|(l, _)| l == Outcome::Win) {
                 break;
             }
         }
-        let value = match best {
-            Some((Outcome::Win, _)) => Some(Outcome::Win),
-            Some((value, _)) if !unknown => Some(value),
-            _ => None,
+        let bounds = match low {
+            Some((l, _)) => (l, high.max(l)),
+            None => UNKNOWN,
         };
-        match (value, best) {
-            (Some(Outcome::Win), Some((_, cell))) => {
+        match low {
+            Some((Outcome::Win, cell)) => {
                 self.placements.insert(key, (Kind::Wins, cell));
             }
-            (Some(Outcome::Draw), Some((_, cell))) => {
+            Some((Outcome::Draw, cell)) => {
                 self.placements.insert(key, (Kind::DrawsOrWins, cell));
             }
             _ => {}
         }
-        self.values.insert(key, value);
-        Ok(value)
+        self.values.insert(key, bounds);
+        Ok(bounds)
     }
 }
 
@@ -389,18 +409,19 @@ pub fn pack(
     let layout = layout.ok_or(PackError::Nothing)?;
     let layout = &layout;
     // The certificates' own claims (the walk's claim may be the root instead).
-    let mut claims_sources = HashMap::new();
+    let mut claims_sources: HashMap<u128, Vec<usize>> = HashMap::new();
     for (claim, source) in claims.iter().zip(claim_source) {
-        // The first certificate that claims the position (claims of one position with
-        // two values contradict each other: the walk refuses one of them).
-        claims_sources.entry(claim.position.key()).or_insert(source);
+        let sources = claims_sources.entry(claim.position.key()).or_default();
+        if !sources.contains(&source) {
+            sources.push(source);
+        }
     }
     if claims.is_empty() {
         return Err(PackError::NoClaim);
     }
     let mut above = Above {
         layout,
-        claims: claims.iter().map(|c| (c.position.key(), c.value)).collect(),
+        claims: HashMap::new(),
         beneath: claims
             .iter()
             .map(|c| {
@@ -414,6 +435,14 @@ pub fn pack(
         placements: HashMap::new(),
         limit: limits.positions,
     };
+    for c in &claims {
+        // Two claims of one position (its two bounds) say what both say.
+        let (low, high) = above.claims.entry(c.position.key()).or_insert(UNKNOWN);
+        (*low, *high) = ((*low).max(c.low), (*high).min(c.high));
+        if low > high {
+            return Err(PackError::Contradictory(c.position.to_setup().to_string()));
+        }
+    }
     if let Some(root) = root {
         let deepest = claims
             .iter()
@@ -426,13 +455,8 @@ pub fn pack(
                 c.position.to_setup()
             )));
         }
-        let value = above
-            .value(root, deepest - root.placed())?
-            .ok_or(PackError::Undecided)?;
-        claims = vec![Claim {
-            position: *root,
-            value,
-        }];
+        let (low, high) = above.bounds(root, deepest - root.placed())?;
+        claims = vec![Claim::bounds(*root, low, high).ok_or(PackError::Undecided)?];
     }
     let chooser = FromEntries {
         above: &above.placements,

@@ -93,12 +93,27 @@ struct Builder<'a> {
     searches: usize,
 }
 
-/// A certificate for the value of each position, with one proof shared by all: common
-/// positions appear once. The solver should have solved them already (its table is where
-/// the prover finds its placements); `progress` is called every few thousand entries.
+/// What [`prove`] claims of each position: its value, or one side of it (a bound, what
+/// a drawn root's proof needs of some positions below it: "at least a draw" of a drawing
+/// placement's replies, "at most a draw" of the reply that holds a placement to a draw).
+/// A bound that does not hold is claimed the other way, as the value it leaves: a
+/// position not worth at least a draw is a loss, one not held to at most a draw a win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Aim {
+    #[default]
+    Value,
+    AtLeastDraw,
+    AtMostDraw,
+}
+
+/// A certificate for the value (or with `aim`, one bound) of each position, with one
+/// proof shared by all: common positions appear once. The solver should have solved them
+/// already (its table is where the prover finds its placements); `progress` is called
+/// every few thousand entries.
 pub fn prove(
     solver: &Solver<KamonGame>,
     positions: &[Position],
+    aim: Aim,
     cancel: &Cancel,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Certificate, ProveError> {
@@ -114,15 +129,21 @@ pub fn prove(
     let mut needs: Vec<(Node, Kind)> = Vec::new();
     for pos in positions {
         let node = game.node(pos);
-        let value = match solver.value(&node, cancel)? {
-            Value::Win => Outcome::Win,
-            Value::Draw => Outcome::Draw,
-            Value::Loss => Outcome::Loss,
+        let (low, high) = match aim {
+            Aim::Value => {
+                let value = outcome_of(solver.value(&node, cancel)?);
+                (value, value)
+            }
+            Aim::AtLeastDraw if solver.value_at_least(&node, Value::Draw, cancel)? => {
+                (Outcome::Draw, Outcome::Win)
+            }
+            Aim::AtLeastDraw => (Outcome::Loss, Outcome::Loss),
+            Aim::AtMostDraw if solver.value_at_least(&node, Value::Win, cancel)? => {
+                (Outcome::Win, Outcome::Win)
+            }
+            Aim::AtMostDraw => (Outcome::Loss, Outcome::Draw),
         };
-        let claim = Claim {
-            position: *pos,
-            value,
-        };
+        let claim = Claim::bounds(*pos, low, high).expect("a value or a bound about a draw");
         needs.extend(claim.statements().iter().map(|&kind| (node, kind)));
         claims.push(claim);
     }
@@ -151,6 +172,14 @@ pub fn prove(
         claims,
         entries,
     })
+}
+
+fn outcome_of(value: Value) -> Outcome {
+    match value {
+        Value::Win => Outcome::Win,
+        Value::Draw => Outcome::Draw,
+        Value::Loss => Outcome::Loss,
+    }
 }
 
 impl Builder<'_> {
@@ -220,14 +249,15 @@ impl Builder<'_> {
                 _ => open.push((cell, child)),
             }
         }
+        // Only the opponent's one question is asked, not its value: "draws or wins?" for
+        // "wins", "wins?" for "draws or wins".
+        let at_least = match kind {
+            Kind::Wins => Value::Draw,
+            _ => Value::Win,
+        };
         for (cell, child) in open {
             self.searches += 1;
-            let value = self.solver.value(&child, self.cancel)?;
-            let good = match kind {
-                Kind::Wins => value == Value::Loss,
-                _ => value != Value::Win,
-            };
-            if good {
+            if !self.solver.value_at_least(&child, at_least, self.cancel)? {
                 return Ok(cell);
             }
         }

@@ -28,7 +28,14 @@ fn proofs_check_and_claim_the_solver_values() {
     let mut values = [0; 3];
     for (layout, pos) in positions(0..40, 16) {
         let solver = solver(&layout);
-        let cert = prove(&solver, &[pos], &Cancel::new(), &mut |_| {}).unwrap();
+        let cert = prove(
+            &solver,
+            &[pos],
+            kamon_cert::Aim::Value,
+            &Cancel::new(),
+            &mut |_| {},
+        )
+        .unwrap();
         let verified = check(&cert).unwrap_or_else(|e| panic!("{layout}: {e}"));
         assert_eq!(verified.claims.len(), 1);
         let claim = verified.claims[0];
@@ -36,8 +43,8 @@ fn proofs_check_and_claim_the_solver_values() {
         let fresh = solver
             .value(&solver.game().node(&pos), &Cancel::new())
             .unwrap();
-        assert_eq!(format!("{:?}", claim.value), format!("{fresh:?}"));
-        values[claim.value as usize] += 1;
+        assert_eq!(format!("{:?}", claim.low), format!("{fresh:?}"));
+        values[claim.low as usize] += 1;
         // The file round-trips.
         let again = kamon_cert::Certificate::decode(&cert.encode()).unwrap();
         assert_eq!(again, cert);
@@ -62,12 +69,19 @@ fn draws_are_proved_by_both_halves() {
             continue;
         }
         draws += 1;
-        let cert = prove(&solver, &[pos], &Cancel::new(), &mut |_| {}).unwrap();
-        assert_eq!(check(&cert).unwrap().claims[0].value, Outcome::Draw);
+        let cert = prove(
+            &solver,
+            &[pos],
+            kamon_cert::Aim::Value,
+            &Cancel::new(),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(check(&cert).unwrap().claims[0].low, Outcome::Draw);
         // A draw claimed as a win or a loss is refused.
         for wrong in [Outcome::Win, Outcome::Loss] {
             let mut forged = cert.clone();
-            forged.claims[0].value = wrong;
+            forged.claims[0] = kamon_cert::Claim::value(forged.claims[0].position, wrong);
             assert!(
                 matches!(check(&forged), Err(CheckFailure::Claim { .. })),
                 "{wrong:?}"
@@ -85,12 +99,20 @@ fn forged_proofs_are_refused() {
     let mut forged_checked = 0;
     for (layout, pos) in positions(100..130, 18) {
         let solver = solver(&layout);
-        let cert = prove(&solver, &[pos], &Cancel::new(), &mut |_| {}).unwrap();
+        let cert = prove(
+            &solver,
+            &[pos],
+            kamon_cert::Aim::Value,
+            &Cancel::new(),
+            &mut |_| {},
+        )
+        .unwrap();
         check(&cert).unwrap();
         // The opposite claim fails.
         let mut flipped = cert.clone();
-        flipped.claims[0].value = cert.claims[0].value.flip();
-        if flipped.claims[0].value != cert.claims[0].value {
+        flipped.claims[0] =
+            kamon_cert::Claim::value(flipped.claims[0].position, cert.claims[0].low.flip());
+        if flipped.claims[0].low != cert.claims[0].low {
             assert!(check(&flipped).is_err(), "{layout}");
         }
         // Every entry is needed: dropping any one breaks the proof.
@@ -133,10 +155,7 @@ fn forged_proofs_are_refused() {
     let (layout, pos) = positions(7..8, 12).remove(0);
     let bare = kamon_cert::Certificate {
         layout,
-        claims: vec![Claim {
-            position: pos,
-            value: Outcome::Win,
-        }],
+        claims: vec![Claim::value(pos, Outcome::Win)],
         entries: vec![],
     };
     assert!(check(&bare).is_err());

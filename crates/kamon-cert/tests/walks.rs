@@ -22,7 +22,14 @@ fn proof(layout: &Layout, positions: &[Position]) -> Certificate {
 }
 
 fn proof_by(solver: &Solver<KamonGame>, positions: &[Position]) -> Certificate {
-    prove(solver, positions, &Cancel::new(), &mut |_| {}).unwrap()
+    prove(
+        solver,
+        positions,
+        kamon_cert::Aim::Value,
+        &Cancel::new(),
+        &mut |_| {},
+    )
+    .unwrap()
 }
 
 fn proofs(certs: &[Certificate]) -> Proofs {
@@ -70,7 +77,7 @@ fn packed_proofs_check_with_the_same_claims_and_are_much_smaller() {
         assert!(verified.counts.choices <= cert.entries.len() as u64);
         let again = WalkCertificate::decode(&walk.encode()).unwrap();
         assert_eq!(again, walk);
-        values[cert.claims[0].value as usize] += 1;
+        values[cert.claims[0].low as usize] += 1;
         entry_bytes += cert.encode().len();
         walk_bytes += walk.encode().len();
     }
@@ -97,11 +104,11 @@ fn draws_pack_with_both_halves() {
             continue;
         }
         let walk = walk_of(&[proof(&layout, &[pos])], None);
-        assert_eq!(walk.claims[0].value, Outcome::Draw);
+        assert_eq!(walk.claims[0].low, Outcome::Draw);
         assert!(checks(&walk));
         for wrong in [Outcome::Win, Outcome::Loss] {
             let mut forged = walk.clone();
-            forged.claims[0].value = wrong;
+            forged.claims[0] = kamon_cert::Claim::value(forged.claims[0].position, wrong);
             assert!(!checks(&forged), "a draw claimed as {wrong:?}");
         }
         draws += 1;
@@ -123,7 +130,8 @@ fn forged_walks_are_refused() {
         let walk = walk_of(&[proof(&layout, &[pos])], None);
         // The opposite value is refused.
         let mut opposite = walk.clone();
-        opposite.claims[0].value = walk.claims[0].value.flip();
+        opposite.claims[0] =
+            kamon_cert::Claim::value(opposite.claims[0].position, walk.claims[0].low.flip());
         assert!(!checks(&opposite));
         if walk.choices.is_empty() {
             continue;
@@ -179,7 +187,7 @@ fn units_pack_into_the_proof_of_the_position_above_them() {
         let walk = walk_of(&certs, Some(&root));
         assert_eq!(walk.claims.len(), 1);
         assert_eq!(walk.claims[0].position, root);
-        assert_eq!(format!("{:?}", walk.claims[0].value), format!("{value:?}"));
+        assert_eq!(format!("{:?}", walk.claims[0].low), format!("{value:?}"));
         assert!(checks(&walk));
         // Without one unit of the proof's first placement, a win may lose its proof;
         // the packer either finds another or says the root is undecided, never more.
@@ -283,6 +291,23 @@ fn a_root_below_the_claims_no_claims_or_too_many_positions_above_are_refused() {
     )
     .unwrap_err();
     assert!(matches!(e, PackError::TooFar { limit: 5 }), "{e}");
+    // Two certificates whose claims about one position contradict each other.
+    let mut opposite = cert.clone();
+    let claim = opposite.claims[0];
+    opposite.claims[0] = kamon_cert::Claim::value(claim.position, claim.low.flip());
+    assert_ne!(
+        claim.low,
+        Outcome::Draw,
+        "a win or a loss, whose flip contradicts it"
+    );
+    let e = pack(
+        proofs(&[cert.clone(), opposite]),
+        None,
+        WalkLimits::default(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(e, PackError::Contradictory(_)), "{e}");
 }
 
 /// Units and their root, as `units_pack_into_the_proof_of_the_position_above_them`

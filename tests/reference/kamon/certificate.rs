@@ -266,8 +266,8 @@ fn read_header(
     Ok((layout, claims, words, 32 + padded))
 }
 
-/// A claim word (README: the key above bit 10, the value below): its position, the
-/// statements that show its value, and the value's name.
+/// A claim word (README: the key above bit 10, the claim below: a value, or a bound about
+/// a draw): its position, the statements that show it, and its name.
 fn read_claim(
     layout: &KamonLayout,
     word: u128,
@@ -278,13 +278,15 @@ fn read_claim(
         0 => (&[LOSES], "loss"),
         1 => (&[DRAWS_OR_WINS, CANNOT_WIN], "draw"),
         2 => (&[WINS], "win"),
+        3 => (&[DRAWS_OR_WINS], "at least a draw"),
+        4 => (&[CANNOT_WIN], "at most a draw"),
         _ => return Err(damaged("claim value")),
     };
     Ok((position, statements, name))
 }
 
 /// Checks a Kamon certificate's bytes; on success, one line per claim:
-/// `<key in hex>: <win|draw|loss> for the side to move`.
+/// `<key in hex>: <win|draw|loss|at least a draw|at most a draw> for the side to move`.
 pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
     let damaged = |why: &str| RefCertError::Damaged(why.to_string());
     let (layout, claims, entries, words_at) = read_header(bytes, b"KAMONCRT")?;

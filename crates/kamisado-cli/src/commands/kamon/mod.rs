@@ -119,7 +119,7 @@ pub enum UnitsCommand {
     Proof(UnitsProofArgs),
 }
 
-const UNITS_PROOF_HELP: &str = "Lists the solved units whose results prove the root's value (a win: the replies of the cheapest winning first cell; a loss: one refuting reply per first cell; a draw: the replies of a first cell that draws at least, with one reply per first cell that holds it to a draw, each half the cheapest and shared units listed once), the cheapest such set by the units' nodes, one position text a line as `kamon units` lists them. Prove each as a certificate (`kamon prove`) and pack them under the root (`kamon pack --root`): one certificate of the root's value. (`kamon prove` finds a unit's whole value, which for a unit the search only bounded may cost more than its bound did.) Exit code 1 if the results do not prove the root's value.\n\nExamples:\n  kamisado kamon units proof data/kamon-units/seed1.json\n  kamisado kamon units proof seed1.json | while read -r layout moves; do kamisado kamon prove --layout \"$layout\" --moves \"$moves\" --out \"${moves// /-}.kcert\" --threads 1; done\n  kamisado kamon pack *.kcert --root start --out seed1.kwalk\n  cluster/slurm/submit.sh kamon-certify runs/seed1 seed1.json   # the same on a cluster";
+const UNITS_PROOF_HELP: &str = "Lists the solved units whose results prove the root's value (a win: the replies of the cheapest winning first cell; a loss: one refuting reply per first cell; a draw: the replies of a first cell that draws at least, with one reply per first cell that holds it to a draw, each half the cheapest and shared units listed once), the cheapest such set by the units' nodes, one unit a line: what its certificate must show, as `kamon prove --claim` takes it (`value`; for a draw's units `at-least-draw` or `at-most-draw` where one bound of the unit is all the proof needs), then its position text as `kamon units` lists it. Prove each as a certificate (`kamon prove --claim`) and pack them under the root (`kamon pack --root`): one certificate of the root's value. Exit code 1 if the results do not prove the root's value.\n\nExamples:\n  kamisado kamon units proof data/kamon-units/seed1.json\n  kamisado kamon units proof seed2.json | while read -r claim layout moves; do kamisado kamon prove --claim \"$claim\" --layout \"$layout\" --moves \"$moves\" --out \"${moves// /-}.kcert\" --threads 1; done\n  kamisado kamon pack *.kcert --root start --out seed2.kwalk\n  cluster/slurm/submit.sh kamon-certify runs/seed2 seed2.json   # the same on a cluster";
 
 #[derive(Args, Debug)]
 pub struct UnitsProofArgs {
@@ -278,6 +278,26 @@ pub struct ProveArgs {
     /// Give up on the value after this many seconds (exit code 1, nothing written)
     #[arg(long = "time-limit", value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// What to prove: the value, or one bound of it for the side to move (what a drawn root's proof needs of some units: `kamon units proof` names it); a bound that does not hold is proved the other way, as the value it leaves (not at least a draw: a loss; not at most a draw: a win)
+    #[arg(long, value_enum, default_value_t = ClaimArg::Value)]
+    pub claim: ClaimArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimArg {
+    Value,
+    AtLeastDraw,
+    AtMostDraw,
+}
+
+impl From<ClaimArg> for kamon_cert::Aim {
+    fn from(claim: ClaimArg) -> kamon_cert::Aim {
+        match claim {
+            ClaimArg::Value => kamon_cert::Aim::Value,
+            ClaimArg::AtLeastDraw => kamon_cert::Aim::AtLeastDraw,
+            ClaimArg::AtMostDraw => kamon_cert::Aim::AtMostDraw,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -3,9 +3,9 @@
 use std::time::{Duration, Instant};
 
 use kamisado_analysis::limits;
-use kamisado_solver::{with_time_limit, Cancel, SolveError};
-use kamon_cert::{prove, Claim, Progress, ProveError};
-use kamon_core::Layout;
+use kamisado_solver::{with_time_limit, Cancel, SolveError, Value};
+use kamon_cert::{prove, Aim, Claim, Progress, ProveError};
+use kamon_core::{Layout, Outcome};
 use serde::Serialize;
 
 use super::{input, ProveArgs};
@@ -20,9 +20,11 @@ Solves the position's value (win, draw or loss for the side to move) and writes 
 certificate: a proof that `kamisado certificate check FILE` verifies with kamon-core's
 rules alone (no search). For a win the proof names one placement where the winner moves
 and covers every placement of the loser, down to positions the rules decide; a draw is
-two such proofs (the side to move draws or wins, and cannot win). Positions are stored
-once however often they occur (16 bytes each). The file is written under a temporary
-name and renamed.
+two such proofs (the side to move draws or wins, and cannot win). With --claim
+at-least-draw or at-most-draw it proves only that half (one question searched, not the
+value): what a drawn root's proof needs of some of its units. Positions are stored once
+however often they occur (16 bytes each). The file is written under a temporary name
+and renamed.
 
 Exit code: 0 with the certificate written; 1 if the value was not found within
 --time-limit (nothing is written); 2 for bad input.
@@ -30,6 +32,7 @@ Exit code: 0 with the certificate written; 1 if the value was not found within
 Examples:
   kamisado kamon prove --seed 1 --after 10 --out seed1-10.kcert
   kamisado kamon prove --layout \"$(kamisado kamon random --seed 3)\" --moves \"b1\" --out b1.kcert --hash-mb 4096
+  kamisado kamon prove --layout \"$(kamisado kamon random --seed 2)\" --moves \"f1 b2\" --claim at-least-draw --out f1-b2.kcert
   kamisado certificate check seed1-10.kcert";
 
 /// What a claim says, as reports show it.
@@ -40,10 +43,11 @@ pub struct KamonClaimJson {
     pub position: String,
     pub key: String,
     pub to_move: &'static str,
-    /// For the side to move.
+    /// For the side to move: `win`, `draw`, `loss`, or a bound, `at least a draw` or `at
+    /// most a draw`.
     pub value: &'static str,
-    /// `black`, `white` or `draw`.
-    pub winner: &'static str,
+    /// `black`, `white` or `draw`; for a bound, `black or draw` or `white or draw`.
+    pub winner: String,
 }
 
 impl KamonClaimJson {
@@ -55,19 +59,22 @@ impl KamonClaimJson {
             position: pos.to_setup().to_string(),
             key: format!("{:#x}", pos.key()),
             to_move: mover.name(),
-            value: claim.value.name(),
-            winner: match claim.value {
-                kamon_core::Outcome::Win => mover.name(),
-                kamon_core::Outcome::Loss => (!mover).name(),
-                kamon_core::Outcome::Draw => "draw",
+            value: claim.name(),
+            winner: match (claim.low, claim.high) {
+                (Outcome::Win, _) => mover.name().to_owned(),
+                (_, Outcome::Loss) => (!mover).name().to_owned(),
+                (Outcome::Draw, Outcome::Draw) => "draw".to_owned(),
+                (Outcome::Draw, _) => format!("{} or draw", mover.name()),
+                _ => format!("{} or draw", (!mover).name()),
             },
         }
     }
 
     pub fn line(&self) -> String {
-        let result = match self.winner {
-            "draw" => "a draw".to_owned(),
-            w => format!("{w} wins"),
+        let result = match self.winner.split_once(" or ") {
+            _ if self.winner == "draw" => "a draw".to_owned(),
+            Some((w, _)) => format!("{w} wins or a draw"),
+            None => format!("{} wins", self.winner),
         };
         format!("{} to move: {} ({result})", self.to_move, self.value)
     }
@@ -106,8 +113,9 @@ pub fn run(args: ProveArgs) -> Result<()> {
     let started = Instant::now();
     let quiet = args.output.quiet || args.output.json;
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    // The value first (under a spinner with the nodes searched), then the proof, which
-    // finds its placements in the table the value search filled.
+    // The value (or the one question of a bound) first, under a spinner with the nodes
+    // searched, then the proof, which finds its placements in the table the search filled.
+    let aim = Aim::from(args.claim);
     let value = with_spinner(
         quiet,
         "solving",
@@ -115,7 +123,12 @@ pub fn run(args: ProveArgs) -> Result<()> {
         || solver.nodes(),
         || {
             with_time_limit(limit, |cancel: &Cancel| {
-                solver.value(&solver.game().node(&pos), cancel)
+                let node = solver.game().node(&pos);
+                match aim {
+                    Aim::Value => solver.value(&node, cancel).map(drop),
+                    Aim::AtLeastDraw => solver.value_at_least(&node, Value::Draw, cancel).map(drop),
+                    Aim::AtMostDraw => solver.value_at_least(&node, Value::Win, cancel).map(drop),
+                }
             })
         },
     );
@@ -130,7 +143,7 @@ pub fn run(args: ProveArgs) -> Result<()> {
         Err(e) => return Err(Failure::internal(e)),
     }
     let bar = progress(0, quiet, "proving (entries)");
-    let cert = prove(&solver, &[pos], &Cancel::new(), &mut |p: Progress| {
+    let cert = prove(&solver, &[pos], aim, &Cancel::new(), &mut |p: Progress| {
         bar.set_length((p.entries + p.pending) as u64);
         bar.set_position(p.entries as u64);
     })

@@ -29,6 +29,10 @@ struct ListedUnit {
     /// The placements from the split's root.
     moves: Vec<String>,
     to_move: &'static str,
+    /// For `units proof`: what the unit's certificate must show for its side to move, as
+    /// `kamon prove --claim` takes it (`value`, `at-least-draw`, `at-most-draw`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -42,22 +46,30 @@ impl Report for ListReport {
     fn text(&self, _colour: bool) -> String {
         self.units
             .iter()
-            .map(|u| format!("{}\n", u.position))
+            .map(|u| match u.claim {
+                Some(claim) => format!("{claim} {}\n", u.position),
+                None => format!("{}\n", u.position),
+            })
             .collect()
     }
 }
 
-/// The units `units` (indices) of `split`, listed.
-fn list_report(split: &Split, units: impl IntoIterator<Item = usize>) -> ListReport {
+/// The units `units` (indices, each with the claim its proof must show, if any) of
+/// `split`, listed.
+fn list_report(
+    split: &Split,
+    units: impl IntoIterator<Item = (usize, Option<&'static str>)>,
+) -> ListReport {
     let units = units
         .into_iter()
-        .map(|i| {
+        .map(|(i, claim)| {
             let record = split.unit_record(i);
             ListedUnit {
                 index: i + 1,
                 position: record.to_string(),
                 moves: input::cells_text(split.unit_moves(i)),
                 to_move: record.position().turn().name(),
+                claim,
             }
         })
         .collect();
@@ -70,7 +82,11 @@ fn list_report(split: &Split, units: impl IntoIterator<Item = usize>) -> ListRep
 
 pub fn list(args: UnitsListArgs) -> Result<()> {
     let split = split_of(&args.split)?;
-    report::print(&list_report(&split, 0..split.len()), args.json, false);
+    report::print(
+        &list_report(&split, (0..split.len()).map(|i| (i, None))),
+        args.json,
+        false,
+    );
     Ok(())
 }
 
@@ -102,8 +118,16 @@ pub fn proof(args: UnitsProofArgs) -> Result<()> {
                 split.root.position().turn().name()
             ))
         })?;
-    units.sort_unstable();
-    report::print(&list_report(&split, units), args.json, false);
+    units.sort_unstable_by_key(|&(i, _)| i);
+    let claims = units.into_iter().map(|(i, needed)| {
+        let claim = match needed {
+            (lo, hi) if lo == hi => "value",
+            (Value::Draw, _) => "at-least-draw",
+            _ => "at-most-draw",
+        };
+        (i, Some(claim))
+    });
+    report::print(&list_report(&split, claims), args.json, false);
     Ok(())
 }
 

@@ -125,10 +125,13 @@ fn name_certificate(whole: &mut WholeFile, path: &Path) -> Result<()> {
         }
     };
     // The claim is for Black, who places first at the empty board.
-    if entry.value.as_deref() != Some(claim.value.name()) {
+    if entry.value.as_deref() != claim.exact().map(|v| v.name()) {
         return Err(Failure::input(format!(
-            "{shown}: it claims a {} for Black, but the units prove {}",
-            claim.value.name(),
+            "{shown}: it claims {} for Black, but the units prove {}",
+            match claim.exact() {
+                Some(value) => format!("a {}", value.name()),
+                None => claim.name().to_owned(),
+            },
             entry
                 .value
                 .as_deref()
