@@ -85,12 +85,17 @@ impl Simulation<'_> {
         Cell::from_bit(other).unwrap()
     }
 
-    /// The source's winning placement at the position `key` stands for, swapped back.
-    fn hint(&self, key: u128) -> Option<Cell> {
+    /// The source's entries about the position `key` (a target position) stands for.
+    fn source_entries(&self, key: u128) -> &[Entry] {
         let (low, high) = Entry::range_of_key(self.mapped_key(key));
         let start = self.source.partition_point(|e| e.bits() < low);
         let end = self.source.partition_point(|e| e.bits() <= high);
-        self.source[start..end]
+        &self.source[start..end]
+    }
+
+    /// The source's winning placement at the position `key` stands for, swapped back.
+    fn hint(&self, key: u128) -> Option<Cell> {
+        self.source_entries(key)
             .iter()
             .find(|e| e.kind() == Kind::Wins)
             .and_then(|e| e.placement().ok().flatten())
@@ -99,10 +104,7 @@ impl Simulation<'_> {
 
     /// Whether the source says the side to move at the position `key` stands for loses.
     fn source_loses(&self, key: u128) -> bool {
-        let (low, high) = Entry::range_of_key(self.mapped_key(key));
-        let start = self.source.partition_point(|e| e.bits() < low);
-        let end = self.source.partition_point(|e| e.bits() <= high);
-        self.source[start..end]
+        self.source_entries(key)
             .iter()
             .any(|e| e.kind() == Kind::Loses)
     }

@@ -56,7 +56,7 @@ pub use entry::{Claim, Entry, Kind};
 pub use file::{CertError, Certificate, FORMAT_VERSION, MAGIC, MAX_FILE_BYTES};
 pub use pack::{pack, PackError, Packed, Proofs, ReadLater};
 #[cfg(feature = "prove")]
-pub use prove::{prove, Aim, Progress, ProveError};
+pub use prove::{claim_of, prove, Aim, Progress, ProveError};
 pub use walk::{WalkCounts, WalkLimits};
 pub use walk_file::{
     check_walk, WalkCertificate, WalkVerified, MAX_WALK_FILE_BYTES, WALK_FORMAT_VERSION, WALK_MAGIC,

@@ -129,21 +129,7 @@ pub fn prove(
     let mut needs: Vec<(Node, Kind)> = Vec::new();
     for pos in positions {
         let node = game.node(pos);
-        let (low, high) = match aim {
-            Aim::Value => {
-                let value = outcome_of(solver.value(&node, cancel)?);
-                (value, value)
-            }
-            Aim::AtLeastDraw if solver.value_at_least(&node, Value::Draw, cancel)? => {
-                (Outcome::Draw, Outcome::Win)
-            }
-            Aim::AtLeastDraw => (Outcome::Loss, Outcome::Loss),
-            Aim::AtMostDraw if solver.value_at_least(&node, Value::Win, cancel)? => {
-                (Outcome::Win, Outcome::Win)
-            }
-            Aim::AtMostDraw => (Outcome::Loss, Outcome::Draw),
-        };
-        let claim = Claim::bounds(*pos, low, high).expect("a value or a bound about a draw");
+        let claim = claim_of(solver, pos, aim, cancel)?;
         needs.extend(claim.statements().iter().map(|&kind| (node, kind)));
         claims.push(claim);
     }
@@ -172,6 +158,34 @@ pub fn prove(
         claims,
         entries,
     })
+}
+
+/// What `prove` claims of `pos` with `aim`: its value, or the bound asked if it holds and
+/// else the value it leaves, found by the solver (the one question of a bound, not the
+/// value). A caller that wants the search done first (under a progress display, or a
+/// time limit) calls this itself; `prove` then finds the answer in the table.
+pub fn claim_of(
+    solver: &Solver<KamonGame>,
+    pos: &Position,
+    aim: Aim,
+    cancel: &Cancel,
+) -> Result<Claim, SolveError> {
+    let node = solver.game().node(pos);
+    let (low, high) = match aim {
+        Aim::Value => {
+            let value = outcome_of(solver.value(&node, cancel)?);
+            (value, value)
+        }
+        Aim::AtLeastDraw if solver.value_at_least(&node, Value::Draw, cancel)? => {
+            (Outcome::Draw, Outcome::Win)
+        }
+        Aim::AtLeastDraw => (Outcome::Loss, Outcome::Loss),
+        Aim::AtMostDraw if solver.value_at_least(&node, Value::Win, cancel)? => {
+            (Outcome::Win, Outcome::Win)
+        }
+        Aim::AtMostDraw => (Outcome::Loss, Outcome::Draw),
+    };
+    Ok(Claim::bounds(*pos, low, high).expect("a value or a bound about a draw"))
 }
 
 fn outcome_of(value: Value) -> Outcome {

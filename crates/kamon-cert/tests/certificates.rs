@@ -16,6 +16,18 @@ fn solver(layout: &Layout) -> Solver<KamonGame> {
 }
 
 /// Positions `placements` random placements into the layouts of a few seeds.
+/// A certificate of `pos`'s value by `solver`.
+fn value_proof(solver: &Solver<KamonGame>, pos: Position) -> kamon_cert::Certificate {
+    prove(
+        solver,
+        &[pos],
+        kamon_cert::Aim::Value,
+        &Cancel::new(),
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
 fn positions(seeds: std::ops::Range<u64>, placements: u32) -> Vec<(Layout, Position)> {
     seeds
         .filter_map(|seed| Record::random(seed, placements))
@@ -28,14 +40,7 @@ fn proofs_check_and_claim_the_solver_values() {
     let mut values = [0; 3];
     for (layout, pos) in positions(0..40, 16) {
         let solver = solver(&layout);
-        let cert = prove(
-            &solver,
-            &[pos],
-            kamon_cert::Aim::Value,
-            &Cancel::new(),
-            &mut |_| {},
-        )
-        .unwrap();
+        let cert = value_proof(&solver, pos);
         let verified = check(&cert).unwrap_or_else(|e| panic!("{layout}: {e}"));
         assert_eq!(verified.claims.len(), 1);
         let claim = verified.claims[0];
@@ -69,14 +74,7 @@ fn draws_are_proved_by_both_halves() {
             continue;
         }
         draws += 1;
-        let cert = prove(
-            &solver,
-            &[pos],
-            kamon_cert::Aim::Value,
-            &Cancel::new(),
-            &mut |_| {},
-        )
-        .unwrap();
+        let cert = value_proof(&solver, pos);
         assert_eq!(check(&cert).unwrap().claims[0].low, Outcome::Draw);
         // A draw claimed as a win or a loss is refused.
         for wrong in [Outcome::Win, Outcome::Loss] {
@@ -99,14 +97,7 @@ fn forged_proofs_are_refused() {
     let mut forged_checked = 0;
     for (layout, pos) in positions(100..130, 18) {
         let solver = solver(&layout);
-        let cert = prove(
-            &solver,
-            &[pos],
-            kamon_cert::Aim::Value,
-            &Cancel::new(),
-            &mut |_| {},
-        )
-        .unwrap();
+        let cert = value_proof(&solver, pos);
         check(&cert).unwrap();
         // The opposite claim fails.
         let mut flipped = cert.clone();

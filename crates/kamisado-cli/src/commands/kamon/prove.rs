@@ -3,8 +3,8 @@
 use std::time::{Duration, Instant};
 
 use kamisado_analysis::limits;
-use kamisado_solver::{with_time_limit, Cancel, SolveError, Value};
-use kamon_cert::{prove, Aim, Claim, Progress, ProveError};
+use kamisado_solver::{with_time_limit, Cancel, SolveError};
+use kamon_cert::{claim_of, prove, Aim, Claim, Progress, ProveError};
 use kamon_core::{Layout, Outcome};
 use serde::Serialize;
 
@@ -123,12 +123,7 @@ pub fn run(args: ProveArgs) -> Result<()> {
         || solver.nodes(),
         || {
             with_time_limit(limit, |cancel: &Cancel| {
-                let node = solver.game().node(&pos);
-                match aim {
-                    Aim::Value => solver.value(&node, cancel).map(drop),
-                    Aim::AtLeastDraw => solver.value_at_least(&node, Value::Draw, cancel).map(drop),
-                    Aim::AtMostDraw => solver.value_at_least(&node, Value::Win, cancel).map(drop),
-                }
+                claim_of(&solver, &pos, aim, cancel)
             })
         },
     );
