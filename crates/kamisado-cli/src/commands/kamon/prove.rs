@@ -32,7 +32,7 @@ Exit code: 0 with the certificate written; 1 if the value was not found within
 Examples:
   kamisado kamon prove --seed 1 --after 10 --out seed1-10.kcert
   kamisado kamon prove --layout \"$(kamisado kamon random --seed 3)\" --moves \"b1\" --out b1.kcert --hash-mb 4096
-  kamisado kamon prove --layout \"$(kamisado kamon random --seed 2)\" --moves \"f1 b2\" --claim at-least-draw --out f1-b2.kcert
+  kamisado kamon prove --layout \"$(kamisado kamon random --seed 2)\" --moves \"f1 a3\" --claim at-least-draw --out f1-a3.kcert
   kamisado certificate check seed1-10.kcert";
 
 /// What a claim says, as reports show it.
