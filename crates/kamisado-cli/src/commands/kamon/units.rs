@@ -5,12 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use clap::ValueEnum;
 use kamisado_analysis::units_run::{self, Running, Spent, UnitsRun};
 use kamisado_solver::{Cancel, Value};
 use serde::Serialize;
 
 use super::units_file::{self, bounds_name, Ask, Goal, Split, Summary, UnitResult, UnitsFile};
-use super::{input, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsProofArgs, UnitsSolveArgs};
+use super::{
+    input, ClaimArg, SplitArgs, UnitsListArgs, UnitsMergeArgs, UnitsProofArgs, UnitsSolveArgs,
+};
 use crate::args::SearchArgs;
 use crate::failure::{Failure, Result};
 use crate::output::thousands;
@@ -32,7 +35,7 @@ struct ListedUnit {
     /// For `units proof`: what the unit's certificate must show for its side to move, as
     /// `kamon prove --claim` takes it (`value`, `at-least-draw`, `at-most-draw`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    claim: Option<&'static str>,
+    claim: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -46,7 +49,7 @@ impl Report for ListReport {
     fn text(&self, _colour: bool) -> String {
         self.units
             .iter()
-            .map(|u| match u.claim {
+            .map(|u| match &u.claim {
                 Some(claim) => format!("{claim} {}\n", u.position),
                 None => format!("{}\n", u.position),
             })
@@ -58,7 +61,7 @@ impl Report for ListReport {
 /// `split`, listed.
 fn list_report(
     split: &Split,
-    units: impl IntoIterator<Item = (usize, Option<&'static str>)>,
+    units: impl IntoIterator<Item = (usize, Option<String>)>,
 ) -> ListReport {
     let units = units
         .into_iter()
@@ -119,13 +122,15 @@ pub fn proof(args: UnitsProofArgs) -> Result<()> {
             ))
         })?;
     units.sort_unstable_by_key(|&(i, _)| i);
+    // In `kamon prove --claim`'s own words, so the line feeds it as it is.
     let claims = units.into_iter().map(|(i, needed)| {
         let claim = match needed {
-            (lo, hi) if lo == hi => "value",
-            (Value::Draw, _) => "at-least-draw",
-            _ => "at-most-draw",
+            (lo, hi) if lo == hi => ClaimArg::Value,
+            (Value::Draw, _) => ClaimArg::AtLeastDraw,
+            _ => ClaimArg::AtMostDraw,
         };
-        (i, Some(claim))
+        let word = claim.to_possible_value().map(|v| v.get_name().to_owned());
+        (i, word)
     });
     report::print(&list_report(&split, claims), args.json, false);
     Ok(())
