@@ -5,12 +5,13 @@
 
 use kamisado_solver::{Cancel, Options, Solver};
 use kamon_cert::{
-    check, check_walk, pack, prove, Aim, Certificate, Claim, Proofs, WalkCertificate, WalkLimits,
+    check, check_walk, forced_win, pack, prove, walk_entries, Aim, Certificate, Claim, Proofs,
+    WalkCertificate, WalkLimits, FORCED_PLACEMENTS, WALK_FORMAT_VERSION,
 };
 use kamon_core::{KamonGame, Layout, Outcome, Position, Record};
 use reference::{
-    check_kamon_certificate, check_kamon_walk, kamon_key, kamon_position_of_key,
-    kamon_random_moves, kamon_solve, RefCertError,
+    check_kamon_certificate, check_kamon_walk, kamon_forces_win, kamon_key, kamon_legal_cells,
+    kamon_position_of_key, kamon_random_moves, kamon_solve, RefCertError,
 };
 
 fn solver(layout: &Layout) -> Solver<KamonGame> {
@@ -194,52 +195,42 @@ fn deeper_certificates_check_in_both_checkers_and_forgeries_in_neither() {
 }
 
 /// The reference walks a proof some 50 times slower than the fast checker (about 17 µs a
-/// position) and remembers every statement: a whole layout's walk certificate (seed 1's,
-/// 177 M positions) took it 76 minutes and 13 GB, so files above this size are checked
-/// by the fast checker here and by the reference by hand
-/// (`a_large_walk_certificate_checks_in_the_reference`).
+/// position) and remembers every statement: a whole layout's walk certificate of format
+/// version 1 (seed 1's, 177 M positions) took it 76 minutes and 13 GB, and one of version
+/// 2 walks a tenth of the positions but searches each for a forced win by plain minimax
+/// (4 to 7 times the version 1 walk's time on the after-8 walk). So whole games' walks,
+/// and files above this size, are checked by the fast checker here and by the reference
+/// by hand (`a_large_walk_certificate_checks_in_the_reference`).
 const REFERENCE_MAX_BYTES: u64 = 4 << 20;
 
+/// Every shipped Kamon certificate checks in the fast checker, and those small enough
+/// (not whole games' walks) in the reference too. The files are checked side by side, one
+/// thread each: a version 2 walk of a whole game takes a minute or more but under half a
+/// gigabyte.
 #[test]
 fn shipped_kamon_certificates_check_in_the_reference() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/certificates");
-    let (mut by_reference, mut whole_games) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if !path
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .starts_with("kamon-")
-        {
-            continue;
-        }
-        let bytes = std::fs::read(&path).unwrap();
-        let shown = path.display();
-        let small = bytes.len() as u64 <= REFERENCE_MAX_BYTES;
-        if path.extension().is_some_and(|e| e == "kwalk") {
-            let walk = WalkCertificate::decode(&bytes).unwrap();
-            let fast = check_walk(&walk, WalkLimits::default(), &mut |_| {})
-                .unwrap_or_else(|e| panic!("{shown}: {e}"));
-            if small {
-                let proved = check_kamon_walk(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
-                assert_eq!(proved.len(), fast.verified.claims.len());
-                by_reference += 1;
-            }
-            if walk.claims.iter().all(|c| c.position.placed() == 0) {
-                whole_games += 1;
-            }
-        } else {
-            let cert = Certificate::decode(&bytes).unwrap();
-            let fast = check(&cert).unwrap_or_else(|e| panic!("{shown}: {e}"));
-            if small {
-                let proved =
-                    check_kamon_certificate(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
-                assert_eq!(proved.len(), fast.claims.len());
-                by_reference += 1;
-            }
-        }
-    }
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("kamon-")
+        })
+        .collect();
+    paths.sort();
+    // For each file: (checked by the reference, a whole game's walk).
+    let checked: Vec<(bool, bool)> = std::thread::scope(|scope| {
+        let running: Vec<_> = paths
+            .iter()
+            .map(|path| scope.spawn(move || check_shipped(path)))
+            .collect();
+        running.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let by_reference = checked.iter().filter(|c| c.0).count();
+    let whole_games = checked.iter().filter(|c| c.1).count();
     assert!(
         by_reference >= 2,
         "fewer than two Kamon certificates small enough for the reference in {}",
@@ -250,6 +241,34 @@ fn shipped_kamon_certificates_check_in_the_reference() {
         "no whole game's certificate in {}",
         dir.display()
     );
+}
+
+/// Checks one shipped file: (whether the reference checked it too, whether it is a whole
+/// game's walk).
+fn check_shipped(path: &std::path::Path) -> (bool, bool) {
+    let bytes = std::fs::read(path).unwrap();
+    let shown = path.display();
+    let small = bytes.len() as u64 <= REFERENCE_MAX_BYTES;
+    if path.extension().is_some_and(|e| e == "kwalk") {
+        let walk = WalkCertificate::decode(&bytes).unwrap();
+        let fast = check_walk(&walk, WalkLimits::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{shown}: {e}"));
+        let whole_game = walk.claims.iter().all(|c| c.position.placed() == 0);
+        if small && !whole_game {
+            let proved = check_kamon_walk(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
+            assert_eq!(proved.len(), fast.verified.claims.len());
+        }
+        (small && !whole_game, whole_game)
+    } else {
+        let cert = Certificate::decode(&bytes).unwrap();
+        let fast = check(&cert).unwrap_or_else(|e| panic!("{shown}: {e}"));
+        if small {
+            let proved =
+                check_kamon_certificate(&bytes).unwrap_or_else(|e| panic!("{shown}: {e:?}"));
+            assert_eq!(proved.len(), fast.claims.len());
+        }
+        (small, false)
+    }
 }
 
 fn walk_of(cert: &Certificate) -> WalkCertificate {
@@ -422,6 +441,97 @@ fn bound_claims_check_in_both_checkers_with_the_minimax_value() {
     }
     assert_eq!(met.len(), 4, "{met:?}");
     assert!(packed >= 3, "{packed} drawn positions packed");
+}
+
+/// The forced wins a walk of format version 2 leaves to the rules (`forced_win`, on
+/// kamon-core's threats-free rules) against the reference's plain minimax over its own
+/// rules: the same answer for every number of placements up to the format's, on positions
+/// 12 to 28 placements in and each of their children, and both answers met at each depth.
+#[test]
+fn forced_wins_agree_with_the_reference() {
+    let mut met = [[0usize; 2]; 4];
+    for seed in 0..60 {
+        let (layout, moves, record) = game(seed, 12 + (seed % 5) as usize * 4);
+        if record.position().is_over() {
+            continue;
+        }
+        let mut lines = vec![moves.clone()];
+        for cell in kamon_legal_cells(&layout, &moves).unwrap() {
+            lines.push(format!("{moves} {cell}"));
+        }
+        for line in lines {
+            let r: Record = format!("{layout} {line}").parse().unwrap();
+            if r.position().is_over() {
+                continue;
+            }
+            for n in 1..=FORCED_PLACEMENTS {
+                let fast = forced_win(r.layout(), r.position(), n);
+                let reference = kamon_forces_win(&layout, &line, n).unwrap();
+                assert_eq!(fast, reference, "{n} placements after {layout} {line}");
+                met[n as usize][fast as usize] += 1;
+            }
+        }
+    }
+    for (n, [no, yes]) in met.iter().enumerate().skip(1) {
+        assert!(*no > 0 && *yes > 0, "within {n}: {no} no, {yes} yes");
+    }
+}
+
+/// Walks of format version 1 (the fuzz corpus keeps some, written before version 2)
+/// still check in both checkers, and written again by the packer from their own choices
+/// (`walk_entries`) become version 2 walks of the same claims that check in both, with
+/// fewer choices: the forced wins the rules now find.
+#[test]
+fn older_walks_still_check_and_pack_again_smaller() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-corpus/kamon-walk");
+    let mut older = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(walk) = WalkCertificate::decode(&bytes) else {
+            continue;
+        };
+        if walk.version != 1 || check_kamon_walk(&bytes).is_err() {
+            continue;
+        }
+        let shown = path.display();
+        let before = check_walk(&walk, WalkLimits::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{shown}: {e}"));
+        let entries = walk_entries(&walk, WalkLimits::default(), &mut |_| {}).unwrap();
+        assert_eq!(
+            entries.entries.len() as u64,
+            before.counts.choices,
+            "{shown}"
+        );
+        let mut proofs = Proofs::default();
+        proofs.add(entries).unwrap();
+        let again = pack(proofs, None, WalkLimits::default(), &mut |_| {})
+            .unwrap()
+            .certificate;
+        assert_eq!(again.version, WALK_FORMAT_VERSION);
+        assert_eq!(again.claims, walk.claims, "{shown}");
+        let after = check_walk(&again, WalkLimits::default(), &mut |_| {})
+            .unwrap_or_else(|e| panic!("{shown}, written again: {e}"));
+        assert!(after.counts.choices < before.counts.choices, "{shown}");
+        assert_eq!(
+            check_kamon_walk(&again.encode()).unwrap(),
+            check_kamon_walk(&bytes).unwrap(),
+            "{shown}"
+        );
+        // The version says how the choices are read, alike in both checkers: the new
+        // stream read by the old rules (which want choices where the new find forced
+        // wins) is accepted by both or by neither (a short stream can hold both walks:
+        // the last word's zero padding reads as first cells, which often win there).
+        let mut mislabelled = again.clone();
+        mislabelled.version = 1;
+        assert_eq!(
+            check_walk(&mislabelled, WalkLimits::default(), &mut |_| {}).is_ok(),
+            check_kamon_walk(&mislabelled.encode()).is_ok(),
+            "{shown}"
+        );
+        older += 1;
+    }
+    assert!(older >= 2, "{older} version 1 walks in {}", dir.display());
 }
 
 /// A large walk certificate (a whole layout's) in the reference's checker, which takes

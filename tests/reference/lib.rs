@@ -32,9 +32,9 @@ mod checks;
 pub use board::{Colour, Side, Square, Tower};
 pub use certificate::{check_certificate, ProvedClaims, RefCertError};
 pub use kamon::{
-    check_kamon_certificate, check_kamon_walk, kamon_divide, kamon_key, kamon_legal_cells,
-    kamon_perft, kamon_position_of_key, kamon_random_layout, kamon_random_moves, kamon_result,
-    kamon_solve,
+    check_kamon_certificate, check_kamon_walk, kamon_divide, kamon_forces_win, kamon_key,
+    kamon_legal_cells, kamon_perft, kamon_position_of_key, kamon_random_layout, kamon_random_moves,
+    kamon_result, kamon_solve,
 };
 pub use match_play::{
     has_legal_push, highest_rank_on_board, match_clinch_solve, match_divide, match_legal_moves,

@@ -33,6 +33,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 30;
 const FORMAT: WordFormat = WordFormat {
     magic: MAGIC,
     version: FORMAT_VERSION,
+    oldest: FORMAT_VERSION,
     name: "certificate",
     what: "a certificate",
     text: None,

@@ -244,8 +244,61 @@ fn units_certificates_pack_into_a_walk_of_the_position_above_them() {
         "",
     )
     .assert_one_line_error(1, "prove nothing of the root");
-    kamisado(&["kamon", "pack", walk_text, "--out", bad_text], "")
-        .assert_one_line_error(2, "not a Kamon certificate");
+    // A walk given to the packer is read as its choices: packed alone, the newest
+    // format's walk is written again byte for byte; a damaged one is refused (exit 2).
+    let again = dir.join("again.kwalk");
+    let run = kamisado(
+        &[
+            "kamon",
+            "pack",
+            walk_text,
+            "--out",
+            again.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read(&again).unwrap(), bytes);
+    kamisado(
+        &["kamon", "pack", bad_text, "--out", again.to_str().unwrap()],
+        "",
+    )
+    .assert_one_line_error(2, "damaged");
+    // A walk of format version 1 (written before the rules found forced wins) still
+    // checks, and packed again it is a version 2 walk of the same claim with fewer
+    // choices, which checks too.
+    let older = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fuzz-corpus/kamon-walk/seed4-after20.kwalk"
+    );
+    let old_check = kamisado(&["certificate", "check", older, "--json"], "").json();
+    assert_eq!(old_check["verified"], true);
+    assert_eq!(old_check["format_version"], 1);
+    let run = kamisado(
+        &[
+            "kamon",
+            "pack",
+            older,
+            "--out",
+            again.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let new_check = kamisado(
+        &["certificate", "check", again.to_str().unwrap(), "--json"],
+        "",
+    )
+    .json();
+    assert_eq!(new_check["verified"], true);
+    assert_eq!(new_check["format_version"], 2);
+    assert_eq!(new_check["claims"], old_check["claims"]);
+    assert!(
+        new_check["walk"]["choices"].as_u64() < old_check["walk"]["choices"].as_u64(),
+        "{new_check} {old_check}"
+    );
     kamisado(
         &[
             "kamon",

@@ -35,7 +35,11 @@ const CHECKSUM_AT: usize = 12;
 #[derive(Clone, Copy, Debug)]
 pub struct WordFormat {
     pub magic: [u8; 8],
+    /// The version written, the newest read.
     pub version: u32,
+    /// The oldest version still read (`version` for a format that never changed): the
+    /// caller reads [`Words::version`] and knows what each older one means.
+    pub oldest: u32,
     /// What the file is, in the messages ("Kamon certificate": "not a Kamon certificate").
     pub name: &'static str,
     /// The same with its article, for the messages about its size ("a Kamon certificate").
@@ -55,6 +59,8 @@ pub struct WordFormat {
 /// A word file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Words {
+    /// The file's format version, from [`WordFormat::oldest`] to [`WordFormat::version`].
+    pub version: u32,
     pub text: Vec<u8>,
     pub claims: Vec<u128>,
     /// Strictly ascending.
@@ -71,12 +77,11 @@ pub enum WordsError {
     Input(#[from] InputError),
     #[error("not a {name} (the file does not start with the magic bytes {})", String::from_utf8_lossy(.magic))]
     NotThisFormat { name: &'static str, magic: [u8; 8] },
-    #[error(
-        "{name} format version {found} is not supported (this program reads version {supported})"
-    )]
+    #[error("{name} format version {found} is not supported (this program reads {})", versions_read(*.oldest, *.supported))]
     UnsupportedVersion {
         name: &'static str,
         found: u32,
+        oldest: u32,
         supported: u32,
     },
     /// `text` is ", a 93-byte layout" in a format with a text, else empty.
@@ -96,8 +101,17 @@ pub enum WordsError {
     Damaged(String),
 }
 
+fn versions_read(oldest: u32, newest: u32) -> String {
+    if oldest == newest {
+        format!("version {newest}")
+    } else {
+        format!("versions {oldest} to {newest}")
+    }
+}
+
 /// The header's counts.
 struct Header {
+    version: u32,
     claims: u64,
     text: u64,
     entries: u64,
@@ -136,6 +150,26 @@ impl WordFormat {
     /// the text is longer than the format's
     /// [`WordFormat::max_text`], or there are more than `u32::MAX` claims.
     pub fn encode(&self, text: &[u8], claims: &[u128], entries: &[u128]) -> Vec<u8> {
+        self.encode_version(self.version, text, claims, entries)
+    }
+
+    /// [`WordFormat::encode`] as format version `version`, an older one the caller still
+    /// reads (a file read and written again keeps its version, and so its meaning).
+    ///
+    /// # Panics
+    ///
+    /// As [`WordFormat::encode`], and if `version` is not one the format reads.
+    pub fn encode_version(
+        &self,
+        version: u32,
+        text: &[u8],
+        claims: &[u128],
+        entries: &[u128],
+    ) -> Vec<u8> {
+        assert!(
+            (self.oldest..=self.version).contains(&version),
+            "a version the format reads"
+        );
         assert!(
             !self.ascending || entries.windows(2).all(|w| w[0] < w[1]),
             "entries must be strictly ascending"
@@ -148,7 +182,7 @@ impl WordFormat {
         let words_at = HEADER_BYTES + padded(text.len() as u64) as usize;
         let mut bytes = Vec::with_capacity(words_at + WORD_BYTES * (claims.len() + entries.len()));
         bytes.extend_from_slice(&self.magic);
-        bytes.extend_from_slice(&self.version.to_le_bytes());
+        bytes.extend_from_slice(&version.to_le_bytes());
         bytes.extend_from_slice(&[0; 4]);
         bytes.extend_from_slice(&claim_count.to_le_bytes());
         bytes.extend_from_slice(&text_len.to_le_bytes());
@@ -193,10 +227,11 @@ impl WordFormat {
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4"));
         let version = u32_at(8);
-        if version != self.version {
+        if !(self.oldest..=self.version).contains(&version) {
             return Err(WordsError::UnsupportedVersion {
                 name: self.name,
                 found: version,
+                oldest: self.oldest,
                 supported: self.version,
             });
         }
@@ -211,6 +246,7 @@ impl WordFormat {
             }));
         }
         let header = Header {
+            version,
             claims: u32_at(16) as u64,
             text: text as u64,
             entries: u64::from_le_bytes(bytes[24..32].try_into().expect("8")),
@@ -277,6 +313,7 @@ impl WordFormat {
             )));
         }
         Ok(Words {
+            version: header.version,
             text: bytes[HEADER_BYTES..text_end].to_vec(),
             claims,
             entries,
@@ -291,6 +328,7 @@ mod tests {
     const FORMAT: WordFormat = WordFormat {
         magic: *b"TESTWORD",
         version: 3,
+        oldest: 3,
         name: "test file",
         what: "a test file",
         text: Some("greeting"),
@@ -314,10 +352,38 @@ mod tests {
         assert_eq!(
             words,
             Words {
+                version: 3,
                 text: b"hello".to_vec(),
                 claims: vec![7],
                 entries: vec![1, 5, 9]
             }
+        );
+    }
+
+    #[test]
+    fn an_older_version_still_read_round_trips_and_older_ones_are_named() {
+        let changed = WordFormat {
+            oldest: 2,
+            ..FORMAT
+        };
+        let bytes = changed.encode_version(2, b"hi", &[1], &[4]);
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+        let words = changed.decode(&bytes).unwrap();
+        assert_eq!(words.version, 2);
+        assert_eq!(
+            changed
+                .decode(&changed.encode(b"hi", &[1], &[4]))
+                .unwrap()
+                .version,
+            3
+        );
+        // The version the format stopped reading is named, with the versions it reads.
+        let mut first = bytes;
+        first[8] = 1;
+        reseal(&mut first);
+        assert_eq!(
+            changed.decode(&first).unwrap_err().to_string(),
+            "test file format version 1 is not supported (this program reads versions 2 to 3)"
         );
     }
 

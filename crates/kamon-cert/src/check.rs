@@ -10,6 +10,7 @@
 use kamon_core::{Cell, Layout, Outcome, Position};
 use rayon::prelude::*;
 
+use crate::forced::{forced_placements, forced_win};
 use crate::{Certificate, Claim, Entry, Kind};
 
 /// A certificate whose every entry and claim checked.
@@ -23,6 +24,7 @@ pub fn check(cert: &Certificate) -> Result<Verified, CheckFailure> {
     let proof = Proof {
         layout: &cert.layout,
         entries: &cert.entries,
+        forced: forced_placements(cert.version),
     };
     let failure = cert
         .entries
@@ -63,12 +65,16 @@ pub fn check(cert: &Certificate) -> Result<Verified, CheckFailure> {
 struct Proof<'a> {
     layout: &'a Layout,
     entries: &'a [Entry],
+    /// [`forced_placements`] of the file's format version.
+    forced: u32,
 }
 
 /// What the rules alone say about `kind` for the side to move of `pos`: decided in a
 /// finished game, and where a placement wins at once (or, for "draws or wins", draws at
-/// once); `None` where an entry must say it.
-pub(crate) fn by_rules(layout: &Layout, pos: &Position, kind: Kind) -> Option<bool> {
+/// once), and where the side to move forces a win within `forced` placements (more than
+/// one from format version 2: [`forced_placements`]); `None` where an entry (or a walk's
+/// choice) must say it.
+pub(crate) fn by_rules(layout: &Layout, pos: &Position, kind: Kind, forced: u32) -> Option<bool> {
     if let Some(outcome) = pos.outcome() {
         return Some(match kind {
             Kind::Wins => outcome == Outcome::Win,
@@ -91,6 +97,10 @@ pub(crate) fn by_rules(layout: &Layout, pos: &Position, kind: Kind) -> Option<bo
     match kind {
         Kind::Wins if ends_well(false) => Some(true),
         Kind::DrawsOrWins if ends_well(true) => Some(true),
+        // (A win at once was found above; the search looks deeper.)
+        Kind::Wins | Kind::DrawsOrWins if forced > 1 && forced_win(layout, pos, forced) => {
+            Some(true)
+        }
         _ => None,
     }
 }
@@ -110,7 +120,7 @@ impl Proof<'_> {
     /// Whether `kind` holds for the side to move of `pos`: by the rules where they decide,
     /// else by an entry whose statement implies it.
     fn holds(&self, pos: &Position, kind: Kind) -> Result<(), String> {
-        match by_rules(self.layout, pos, kind) {
+        match by_rules(self.layout, pos, kind, self.forced) {
             Some(true) => Ok(()),
             Some(false) => Err(format!(
                 "by the rules it is not true that {} in {}",

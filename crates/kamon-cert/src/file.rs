@@ -3,7 +3,7 @@
 //! | offset | bytes | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `KAMONCRT` |
-//! | 8 | 4 | format version, u32 little-endian: 1 |
+//! | 8 | 4 | format version, u32 little-endian: 2 (1 is still read: its rules decide a win at once, not the forced wins of [`crate::forced_win`]) |
 //! | 12 | 4 | CRC-32 (the zlib/IEEE polynomial) of the whole file, these four bytes read as zero |
 //! | 16 | 4 | number of claims C, u32 little-endian, at least 1 |
 //! | 20 | 4 | length L of the layout text in bytes, u32 little-endian |
@@ -27,7 +27,10 @@ use kamon_core::Layout;
 use crate::{Claim, Entry};
 
 pub const MAGIC: [u8; 8] = *b"KAMONCRT";
-pub const FORMAT_VERSION: u32 = 1;
+/// The version written. Version 2 (2026-12-06) added forced wins within three placements
+/// to what the rules decide ([`crate::forced_win`]), as in the walk certificates' version
+/// 2; a version 1 file is checked by the rules it was written for.
+pub const FORMAT_VERSION: u32 = 2;
 /// The largest certificate read: 4 GiB, some 270 million entries (a whole layout's proof
 /// would be larger; it would be split into several certificates).
 pub const MAX_FILE_BYTES: u64 = 4 << 30;
@@ -35,6 +38,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 30;
 const FORMAT: WordFormat = WordFormat {
     magic: MAGIC,
     version: FORMAT_VERSION,
+    oldest: 1,
     // A layout's text is 37 chips of two characters and six slashes; anything much
     // longer is damage, refused before it is read.
     max_text: 256,
@@ -53,6 +57,9 @@ pub type CertError = WordsError;
 /// A certificate in memory: the layout, what it claims and the proof's entries, sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
+    /// The format version: what the rules decide without an entry ([`crate::forced_win`]
+    /// from version 2). [`FORMAT_VERSION`] for what the prover writes; 1 for an older file.
+    pub version: u32,
     pub layout: Layout,
     pub claims: Vec<Claim>,
     /// Strictly ascending by their bits (so by position key, then kind).
@@ -68,7 +75,12 @@ impl Certificate {
     pub fn encode(&self) -> Vec<u8> {
         let claims: Vec<u128> = self.claims.iter().map(|c| c.to_bits()).collect();
         let entries: Vec<u128> = self.entries.iter().map(|e| e.bits()).collect();
-        FORMAT.encode(self.layout.to_string().as_bytes(), &claims, &entries)
+        FORMAT.encode_version(
+            self.version,
+            self.layout.to_string().as_bytes(),
+            &claims,
+            &entries,
+        )
     }
 
     /// Reads a certificate file: a regular file only (never waiting on a FIFO), its
@@ -94,6 +106,7 @@ impl Certificate {
             )));
         }
         Ok(Certificate {
+            version: words.version,
             layout,
             claims,
             entries,
@@ -132,6 +145,7 @@ mod tests {
         let b1 = start.legal_cells(&layout).first().unwrap();
         let after = start.play(&layout, b1).unwrap();
         Certificate {
+            version: FORMAT_VERSION,
             layout,
             claims: vec![Claim::value(start, Outcome::Win)],
             entries: vec![
@@ -152,7 +166,7 @@ mod tests {
         let layout_len = cert.layout.to_string().len();
         assert_eq!(bytes.len(), 32 + layout_len.div_ceil(16) * 16 + 16 * 3);
         assert_eq!(&bytes[..8], b"KAMONCRT");
-        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        assert_eq!(bytes[8..12], 2u32.to_le_bytes());
         assert_eq!(bytes[16..20], 1u32.to_le_bytes());
         assert_eq!(bytes[20..24], (layout_len as u32).to_le_bytes());
         assert_eq!(bytes[24..32], 2u64.to_le_bytes());

@@ -29,7 +29,9 @@ use kamon_core::{Bitboard, Cell, Layout, Outcome, Player, Position};
 
 use crate::check::by_rules;
 use crate::walk::{choice_width, ChoiceWriter, Chooser, Walk, WalkCounts, WalkLimits};
-use crate::{Certificate, Claim, Entry, Kind, WalkCertificate};
+use crate::{
+    Certificate, Claim, Entry, Kind, WalkCertificate, FORCED_PLACEMENTS, WALK_FORMAT_VERSION,
+};
 
 /// Why no walk certificate was made. Each message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -233,10 +235,11 @@ impl Above<'_> {
             .any(|&(b, w)| (black - b).is_empty() && (white - w).is_empty());
         if depth == 0 || !below_a_claim {
             // No claim decides it; the rules still may (a placement that wins, or draws,
-            // at once), as the walk's own first step would find.
-            let low = if by_rules(self.layout, pos, Kind::Wins) == Some(true) {
+            // at once, or a forced win), as the walk's own first step would find.
+            let low = if by_rules(self.layout, pos, Kind::Wins, FORCED_PLACEMENTS) == Some(true) {
                 Outcome::Win
-            } else if by_rules(self.layout, pos, Kind::DrawsOrWins) == Some(true) {
+            } else if by_rules(self.layout, pos, Kind::DrawsOrWins, FORCED_PLACEMENTS) == Some(true)
+            {
                 Outcome::Draw
             } else {
                 Outcome::Loss
@@ -467,7 +470,7 @@ pub fn pack(
         failed: None,
         writer: ChoiceWriter::default(),
     };
-    let mut walk = Walk::new(layout, chooser, limits, progress);
+    let mut walk = Walk::new(layout, chooser, WALK_FORMAT_VERSION, limits, progress);
     for (i, claim) in claims.iter().enumerate() {
         for &kind in claim.statements() {
             walk.show(&claim.position, kind).map_err(|reason| {
@@ -489,6 +492,7 @@ pub fn pack(
     let bits = walk.chooser.writer.bits();
     Ok(Packed {
         certificate: WalkCertificate {
+            version: WALK_FORMAT_VERSION,
             layout: layout.clone(),
             claims,
             choices: walk.chooser.writer.into_words(),

@@ -22,7 +22,7 @@ use kamisado_solver::{Cancel, Game, Question, SolveError, Solver, Value};
 use kamon_core::{Cell, KamonGame, Node, Outcome, Position};
 
 use crate::check::by_rules;
-use crate::{Certificate, Claim, Entry, Kind};
+use crate::{Certificate, Claim, Entry, Kind, FORCED_PLACEMENTS, FORMAT_VERSION};
 
 /// Why no certificate was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -154,6 +154,7 @@ pub fn prove(
         searches: builder.searches,
     });
     Ok(Certificate {
+        version: FORMAT_VERSION,
         layout: game.layout().clone(),
         claims,
         entries,
@@ -208,7 +209,7 @@ impl Builder<'_> {
         let game = self.solver.game();
         let layout = game.layout();
         let pos = node.position();
-        match by_rules(layout, pos, kind) {
+        match by_rules(layout, pos, kind, FORCED_PLACEMENTS) {
             Some(true) => return Ok(()),
             Some(false) => return Err(self.inconsistent(pos, kind, "the rules say otherwise")),
             None => {}

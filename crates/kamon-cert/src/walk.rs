@@ -16,7 +16,9 @@
 //! (one of the four [`Kind`]s) about the side to move of a position:
 //!
 //! 1. if the rules decide it (`check::by_rules`: a finished game; a placement that wins, or
-//!    for "draws or wins" wins or draws, at once), it holds or the check fails;
+//!    for "draws or wins" wins or draws, at once; from format version 2, a win the side
+//!    to move forces within three placements, [`crate::forced_win`]), it holds or the
+//!    check fails;
 //! 2. else if the walk has shown the same statement about the same position before, it
 //!    holds (no choice is read);
 //! 3. else for "wins" and "draws or wins" read a **choice**: the index, among the legal
@@ -52,6 +54,7 @@ use foldhash::fast::FixedState;
 use kamon_core::{Bitboard, Cell, Layout, Position};
 
 use crate::check::by_rules;
+use crate::forced::forced_placements;
 use crate::Kind;
 
 /// The bits that hold every index below `n`: 0 for one cell, 1 for two, 2 for three or
@@ -226,6 +229,8 @@ pub struct WalkCounts {
 pub(crate) struct Walk<'a, C> {
     layout: &'a Layout,
     pub(crate) chooser: C,
+    /// `forced_placements` of the file's format version.
+    forced: u32,
     /// The statements shown that read a choice: the position's key, the kind in bits
     /// 118 and up.
     shown: HashSet<u128, FixedState>,
@@ -235,15 +240,18 @@ pub(crate) struct Walk<'a, C> {
 }
 
 impl<'a, C: Chooser> Walk<'a, C> {
+    /// A walk of format `version` (what its rules decide, `forced_placements`).
     pub(crate) fn new(
         layout: &'a Layout,
         chooser: C,
+        version: u32,
         limits: WalkLimits,
         progress: &'a mut dyn FnMut(WalkCounts),
     ) -> Walk<'a, C> {
         Walk {
             layout,
             chooser,
+            forced: forced_placements(version),
             shown: HashSet::with_hasher(FixedState::default()),
             limits,
             counts: WalkCounts::default(),
@@ -258,7 +266,7 @@ impl<'a, C: Chooser> Walk<'a, C> {
     /// Shows `kind` for the side to move of `pos` (the module's steps 1 to 3), or says
     /// why not: the placements from `pos` down to where it failed, and what failed.
     pub(crate) fn show(&mut self, pos: &Position, kind: Kind) -> Result<(), String> {
-        match by_rules(self.layout, pos, kind) {
+        match by_rules(self.layout, pos, kind, self.forced) {
             Some(true) => return Ok(()),
             Some(false) => {
                 return Err(format!(

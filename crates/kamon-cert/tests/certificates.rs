@@ -145,6 +145,7 @@ fn forged_proofs_are_refused() {
     // A claim with no entries at all.
     let (layout, pos) = positions(7..8, 12).remove(0);
     let bare = kamon_cert::Certificate {
+        version: kamon_cert::FORMAT_VERSION,
         layout,
         claims: vec![Claim::value(pos, Outcome::Win)],
         entries: vec![],

@@ -5,6 +5,7 @@
 //! Every function that reads text returns `Err` with a message naming what is wrong
 //! instead of panicking.
 
+use super::certificate::forces_win;
 use super::geometry::Cell;
 use super::position::{player_name, KamonEnd, KamonPosition, WinReason};
 use super::random::{random_game, random_layout};
@@ -55,6 +56,14 @@ pub fn kamon_solve(layout: &str, moves: &str) -> Result<(String, u32), String> {
     let position = KamonPosition::parse(layout, moves)?;
     let (value, remoteness) = kamon_solve_position(&position);
     Ok((value.text().to_string(), remoteness))
+}
+
+/// Whether the player to move after `moves` wins within `placements` of their own
+/// placements whatever the opponent replies (`false` in a finished game): the forced wins
+/// a walk certificate of format version 2 leaves to the rules.
+pub fn kamon_forces_win(layout: &str, moves: &str, placements: u32) -> Result<bool, String> {
+    let position = KamonPosition::parse(layout, moves)?;
+    Ok(position.end().is_none() && forces_win(&position, placements))
 }
 
 /// A random layout text; the same seed always gives the same layout.

@@ -165,6 +165,9 @@ struct Walk<'a> {
     /// (key, kind) -> the placement's bit (63 for none).
     entries: &'a HashMap<(u128, u8), u32>,
     judged: HashMap<(u128, u8), bool>,
+    /// Format version 2: a win the side to move forces within three of its placements
+    /// needs no entry.
+    forced_wins: bool,
 }
 
 impl Walk<'_> {
@@ -186,7 +189,7 @@ impl Walk<'_> {
                     Some(1) => kind == DRAWS_OR_WINS,
                     _ => false,
                 });
-            if ends_well {
+            if ends_well || (self.forced_wins && forces_win(position, 3)) {
                 return true;
             }
         }
@@ -233,18 +236,20 @@ fn u128_at(bytes: &[u8], at: usize) -> u128 {
     u128::from_le_bytes(bytes[at..at + 16].try_into().unwrap())
 }
 
-/// The header both Kamon formats share (README: the file): the magic, version 1, the
-/// length, the checksum and the layout; then the number of claims, of words after them,
-/// and where the claims start.
+/// The header both Kamon formats share (README: the file): the magic, a version of
+/// `versions`, the length, the checksum and the layout; then the version, the number of
+/// claims, of words after them, and where the claims start.
 fn read_header(
     bytes: &[u8],
     magic: &[u8; 8],
-) -> Result<(KamonLayout, usize, u64, usize), RefCertError> {
+    versions: &[u32],
+) -> Result<(u32, KamonLayout, usize, u64, usize), RefCertError> {
     let damaged = |why: &str| RefCertError::Damaged(why.to_string());
     if bytes.len() < 32 || &bytes[..8] != magic {
         return Err(damaged("no header"));
     }
-    if u32_at(bytes, 8) != 1 {
+    let version = u32_at(bytes, 8);
+    if !versions.contains(&version) {
         return Err(damaged("version"));
     }
     let claims = u32_at(bytes, 16) as usize;
@@ -263,7 +268,7 @@ fn read_header(
     let layout_text =
         std::str::from_utf8(&bytes[32..32 + layout_len]).map_err(|_| damaged("layout"))?;
     let layout = KamonLayout::parse(layout_text).map_err(|e| damaged(&e))?;
-    Ok((layout, claims, words, 32 + padded))
+    Ok((version, layout, claims, words, 32 + padded))
 }
 
 /// A claim word (README: the key above bit 10, the claim below: a value, or a bound about
@@ -289,7 +294,7 @@ fn read_claim(
 /// `<key in hex>: <win|draw|loss|at least a draw|at most a draw> for the side to move`.
 pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
     let damaged = |why: &str| RefCertError::Damaged(why.to_string());
-    let (layout, claims, entries, words_at) = read_header(bytes, b"KAMONCRT")?;
+    let (version, layout, claims, entries, words_at) = read_header(bytes, b"KAMONCRT", &[1, 2])?;
     let mut table = HashMap::new();
     let mut previous: Option<u128> = None;
     for i in 0..entries as usize {
@@ -303,6 +308,7 @@ pub fn check_kamon_certificate(bytes: &[u8]) -> Result<Vec<String>, RefCertError
     let mut walk = Walk {
         entries: &table,
         judged: HashMap::new(),
+        forced_wins: version == 2,
     };
     let mut proved = Vec::new();
     for i in 0..claims {
@@ -366,6 +372,36 @@ struct WalkCheck<'a> {
     choices: Choices<'a>,
     /// (key, kind) shown so far.
     shown: std::collections::HashSet<(u128, u8)>,
+    /// Format version 2: a win the side to move forces within three of its placements
+    /// needs no choice.
+    forced_wins: bool,
+}
+
+/// Whether the side to move wins within `placements` of its own placements whatever the
+/// opponent replies (README, walk certificates, format version 2): plain minimax over
+/// every placement and reply, each position's end from the reference's own rules.
+pub(crate) fn forces_win(position: &KamonPosition, placements: u32) -> bool {
+    if placements == 0 {
+        return false;
+    }
+    let children = position.children();
+    // The opponent, to move after a placement that ended the game, has lost.
+    if children.iter().any(|(_, child)| finished(child) == Some(0)) {
+        return true;
+    }
+    placements > 1
+        && children.iter().any(|(_, child)| {
+            if finished(child).is_some() {
+                return false;
+            }
+            // Every reply must leave a game going on (none wins or draws), and a forced
+            // win after it: the cheap half first.
+            let replies = child.children();
+            replies.iter().all(|(_, next)| finished(next).is_none())
+                && replies
+                    .iter()
+                    .all(|(_, next)| forces_win(next, placements - 1))
+        })
 }
 
 impl WalkCheck<'_> {
@@ -421,6 +457,9 @@ impl WalkCheck<'_> {
         if self.shown.contains(&(key, kind)) {
             return Ok(());
         }
+        if self.forced_wins && (kind == WINS || kind == DRAWS_OR_WINS) && forces_win(position, 3) {
+            return Ok(());
+        }
         let next = after_placement(kind);
         if kind == WINS || kind == DRAWS_OR_WINS {
             let i = self
@@ -442,7 +481,7 @@ impl WalkCheck<'_> {
 /// Checks a Kamon walk certificate's bytes (README, "Walk certificates"); on success,
 /// one line per claim as [`check_kamon_certificate`] gives them.
 pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
-    let (layout, claims, _, claims_at) = read_header(bytes, b"KAMONWLK")?;
+    let (version, layout, claims, _, claims_at) = read_header(bytes, b"KAMONWLK", &[1, 2])?;
     let stream = &bytes[claims_at + 16 * claims..];
     let mut walk = WalkCheck {
         choices: Choices {
@@ -450,6 +489,7 @@ pub fn check_kamon_walk(bytes: &[u8]) -> Result<Vec<String>, RefCertError> {
             at: 0,
         },
         shown: std::collections::HashSet::new(),
+        forced_wins: version == 2,
     };
     let mut proved = Vec::new();
     for i in 0..claims {

@@ -21,8 +21,8 @@ mod search;
 mod checks;
 
 pub use api::{
-    kamon_divide, kamon_legal_cells, kamon_perft, kamon_random_layout, kamon_random_moves,
-    kamon_result, kamon_solve,
+    kamon_divide, kamon_forces_win, kamon_legal_cells, kamon_perft, kamon_random_layout,
+    kamon_random_moves, kamon_result, kamon_solve,
 };
 pub use certificate::{
     check_kamon_certificate, check_kamon_walk, kamon_key, kamon_position_of_key,

@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use kamon_cert::{
-    check, check_walk, Certificate, WalkCertificate, WalkCounts, WalkLimits, FORMAT_VERSION, MAGIC,
-    WALK_FORMAT_VERSION, WALK_MAGIC,
+    check, check_walk, Certificate, WalkCertificate, WalkCounts, WalkLimits, MAGIC, WALK_MAGIC,
 };
 use serde::Serialize;
 
@@ -23,7 +22,12 @@ use crate::report::Report;
 /// (anything else, special files included, goes to the Kamisado reader, which refuses
 /// it in its own words).
 pub fn is_kamon_certificate(path: &Path) -> bool {
-    starts_with(path, MAGIC) || starts_with(path, WALK_MAGIC)
+    starts_with(path, MAGIC) || is_walk_certificate(path)
+}
+
+/// Whether `path` is a regular file starting with the Kamon walk certificate's magic bytes.
+pub fn is_walk_certificate(path: &Path) -> bool {
+    starts_with(path, WALK_MAGIC)
 }
 
 fn starts_with(path: &Path, magic: [u8; 8]) -> bool {
@@ -77,7 +81,7 @@ impl Report for CheckReport {
 }
 
 pub fn check_command(args: CheckArgs) -> Result<()> {
-    if starts_with(&args.file, WALK_MAGIC) {
+    if is_walk_certificate(&args.file) {
         return check_walk_command(args);
     }
     let shown = args.file.display().to_string();
@@ -90,7 +94,7 @@ pub fn check_command(args: CheckArgs) -> Result<()> {
         walk: None,
         checked: Checked::new(
             &args.file,
-            FORMAT_VERSION,
+            cert.version,
             cert.entries.len(),
             result.as_ref().err(),
             started,
@@ -128,7 +132,7 @@ fn check_walk_command(args: CheckArgs) -> Result<()> {
         game: "kamon",
         checked: Checked::new(
             &args.file,
-            WALK_FORMAT_VERSION,
+            cert.version,
             result.as_ref().map_or(0, |v| v.verified.entries),
             result.as_ref().err(),
             started,

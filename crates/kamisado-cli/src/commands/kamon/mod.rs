@@ -302,7 +302,7 @@ impl From<ClaimArg> for kamon_cert::Aim {
 
 #[derive(Args, Debug)]
 pub struct PackArgs {
-    /// Certificates of entries (`kamon prove`'s files), all of one layout
+    /// Certificates of entries (`kamon prove`'s files), all of one layout; a walk certificate (`.kwalk`, of an older format version too) is read as the entries of its choices, so packing it alone writes it again in the newest format
     #[arg(value_name = "CERT", required = true)]
     pub certs: Vec<PathBuf>,
     /// Where to write the walk certificate

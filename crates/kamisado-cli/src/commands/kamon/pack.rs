@@ -4,9 +4,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use kamon_cert::{pack, Certificate, PackError, Proofs, WalkCounts, WalkLimits};
+use kamon_cert::{
+    pack, walk_entries, Certificate, PackError, Proofs, WalkCertificate, WalkCounts, WalkLimits,
+};
 use serde::Serialize;
 
+use super::certificate::is_walk_certificate;
 use super::prove::KamonClaimJson;
 use super::PackArgs;
 use crate::failure::{Failure, Result};
@@ -29,13 +32,19 @@ With --root, the walk certificate claims the value of that position instead of t
 certificates' claims: worked out from them by the game's AND/OR rule, so the units of
 a whole game (`kamon units`), proved one by one, become one proof of its value.
 
+A walk certificate given as input is checked and read as the entries of its choices
+(held in memory, 16 bytes a choice): packing one alone writes it again in the newest
+format (version 2, whose rules find wins forced within three placements, so most of a
+version 1 file's choices are left out).
+
 Exit code: 0 with the file written; 1 if the certificates do not carry the proof or do
 not decide the root; 2 for bad input (a damaged certificate, another layout).
 
 Examples:
   kamisado kamon pack seed1-10.kcert --out seed1-10.kwalk
   kamisado kamon pack b1-*.kcert --root start --out seed1.kwalk
-  kamisado certificate check seed1.kwalk";
+  kamisado certificate check seed1.kwalk
+  kamisado kamon pack old-seed1.kwalk --out seed1.kwalk   # a version 1 file, written again";
 
 #[derive(Serialize)]
 struct PackReport {
@@ -88,6 +97,13 @@ pub fn run(args: PackArgs) -> Result<()> {
     let mut proofs = Proofs::default();
     for path in &args.certs {
         let shown = path.display();
+        if is_walk_certificate(path) {
+            let cert = walk_as_entries(path, &args)?;
+            proofs
+                .add(cert)
+                .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+            continue;
+        }
         let cert = Certificate::read(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
         let entries = cert.entries.len();
         let again = path.clone();
@@ -150,4 +166,27 @@ pub fn run(args: PackArgs) -> Result<()> {
     };
     report::print(&report, args.output.json, false);
     Ok(())
+}
+
+/// A walk certificate's choices as entries ([`walk_entries`]): checked on the way, so a
+/// walk that does not hold is refused as bad input.
+fn walk_as_entries(path: &std::path::Path, args: &PackArgs) -> Result<Certificate> {
+    let shown = path.display();
+    let walk = WalkCertificate::read(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    let limits = WalkLimits {
+        positions: args.max_positions,
+    };
+    let walked = AtomicU64::new(0);
+    with_spinner(
+        args.output.quiet || args.output.json,
+        "reading",
+        "positions walked",
+        || walked.load(Ordering::Relaxed),
+        || {
+            walk_entries(&walk, limits, &mut |c: WalkCounts| {
+                walked.store(c.walked, Ordering::Relaxed)
+            })
+        },
+    )
+    .map_err(|e| Failure::input(format!("{shown}: the walk does not hold: {e}")))
 }
