@@ -40,11 +40,15 @@
 //! walking the proof from them needs it, each placement the winner chooses, in two or
 //! three bits, where a certificate of entries spends 16 bytes on every position. The
 //! packer ([`pack()`]) makes one from certificates of entries (several units' at once,
-//! with the value of a position above them); [`check_walk`] checks it. From format
-//! version 2 the walk's rules also decide a win the side to move forces within three
-//! placements ([`forced_win`]), which leaves five in six of a proof's choices out of
-//! the file; version 1 files are still read, and [`walk_entries`] turns one into entries
-//! the packer writes again as version 2.
+//! with the value of a position above them); [`check_walk`] checks it.
+//!
+//! # Format version 2
+//!
+//! From version 2 (both formats) the rules also decide a win the side to move forces
+//! within three placements ([`forced_win`]), which leaves some nine in ten of a version 1
+//! walk's choices out of the file, and the prover's entries there out of its memory;
+//! version 1 files are still read by their own rules, and [`walk_entries`] turns a walk
+//! into entries that the packer writes again as version 2.
 
 mod check;
 mod entry;
