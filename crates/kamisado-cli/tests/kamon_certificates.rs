@@ -296,7 +296,8 @@ fn units_certificates_pack_into_a_walk_of_the_position_above_them() {
     assert_eq!(new_check["format_version"], 2);
     assert_eq!(new_check["claims"], old_check["claims"]);
     assert!(
-        new_check["walk"]["choices"].as_u64() < old_check["walk"]["choices"].as_u64(),
+        new_check["walk"]["choices"].as_u64().unwrap()
+            < old_check["walk"]["choices"].as_u64().unwrap(),
         "{new_check} {old_check}"
     );
     kamisado(

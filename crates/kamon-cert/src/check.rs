@@ -1,5 +1,6 @@
 //! The checker: each entry's rule, then the claims. It uses kamon-core's rules and
-//! nothing else (no search, no table, no solver).
+//! nothing else (no table, no solver; the only search is the rules' own bounded one for a
+//! forced win within three placements, from format version 2: [`crate::forced_win`]).
 //!
 //! Why local checks add up to a proof: every placement adds a piece, so no position
 //! repeats and every game ends within 36 placements. By induction on the free cells, if

@@ -12,8 +12,9 @@
 //!   loses, draws or wins, cannot win) and, for "wins" and "draws or wins", the placement
 //!   that shows it. Its rule is local: make that placement (or every legal placement, for
 //!   "loses" and "cannot win") with `kamon-core` and find the matching statement about the
-//!   position reached, from the rules (a finished game; a placement that wins at once) or
-//!   from an entry. No state between entries, no search, no recursion.
+//!   position reached, from the rules (a finished game; a placement that wins at once;
+//!   from format version 2 a win forced within three placements, a bounded exhaustive
+//!   search) or from an entry. No state between entries, no other search, no recursion.
 //! - **Local checks add up to a proof** because every placement adds a piece: no position
 //!   repeats, and induction on the free cells carries the entries' rules to their truth.
 //! - **A value is two questions** in a game with draws: a win is "wins", a loss "loses", a
@@ -22,7 +23,8 @@
 //!   one of a draw's two statements alone, a bound ("at least a draw", "at most a draw"):
 //!   what a drawn root's proof needs of some positions below it (`Aim`, feature `prove`).
 //!
-//! What the checker trusts is `kamon-core`'s legal cells, placement, game ends and keys,
+//! What the checker trusts is `kamon-core`'s legal cells, placement, game ends, wins at
+//! once (`Position::winning_move`) and keys,
 //! which the naive reference implementation in the tests cross-checks, and whose own
 //! certificate checker (sharing no code with this crate) re-implements this one.
 //!

@@ -28,10 +28,9 @@ use std::collections::HashMap;
 use kamon_core::{Bitboard, Cell, Layout, Outcome, Player, Position};
 
 use crate::check::by_rules;
+use crate::forced::forced_placements;
 use crate::walk::{choice_width, ChoiceWriter, Chooser, Walk, WalkCounts, WalkLimits};
-use crate::{
-    Certificate, Claim, Entry, Kind, WalkCertificate, FORCED_PLACEMENTS, WALK_FORMAT_VERSION,
-};
+use crate::{Certificate, Claim, Entry, Kind, WalkCertificate, WALK_FORMAT_VERSION};
 
 /// Why no walk certificate was made. Each message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -236,10 +235,10 @@ impl Above<'_> {
         if depth == 0 || !below_a_claim {
             // No claim decides it; the rules still may (a placement that wins, or draws,
             // at once, or a forced win), as the walk's own first step would find.
-            let low = if by_rules(self.layout, pos, Kind::Wins, FORCED_PLACEMENTS) == Some(true) {
+            let forced = forced_placements(WALK_FORMAT_VERSION);
+            let low = if by_rules(self.layout, pos, Kind::Wins, forced) == Some(true) {
                 Outcome::Win
-            } else if by_rules(self.layout, pos, Kind::DrawsOrWins, FORCED_PLACEMENTS) == Some(true)
-            {
+            } else if by_rules(self.layout, pos, Kind::DrawsOrWins, forced) == Some(true) {
                 Outcome::Draw
             } else {
                 Outcome::Loss

@@ -22,7 +22,8 @@ use kamisado_solver::{Cancel, Game, Question, SolveError, Solver, Value};
 use kamon_core::{Cell, KamonGame, Node, Outcome, Position};
 
 use crate::check::by_rules;
-use crate::{Certificate, Claim, Entry, Kind, FORCED_PLACEMENTS, FORMAT_VERSION};
+use crate::forced::forced_placements;
+use crate::{Certificate, Claim, Entry, Kind, FORMAT_VERSION};
 
 /// Why no certificate was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -209,7 +210,7 @@ impl Builder<'_> {
         let game = self.solver.game();
         let layout = game.layout();
         let pos = node.position();
-        match by_rules(layout, pos, kind, FORCED_PLACEMENTS) {
+        match by_rules(layout, pos, kind, forced_placements(FORMAT_VERSION)) {
             Some(true) => return Ok(()),
             Some(false) => return Err(self.inconsistent(pos, kind, "the rules say otherwise")),
             None => {}

@@ -266,6 +266,15 @@ impl<'a, C: Chooser> Walk<'a, C> {
     /// Shows `kind` for the side to move of `pos` (the module's steps 1 to 3), or says
     /// why not: the placements from `pos` down to where it failed, and what failed.
     pub(crate) fn show(&mut self, pos: &Position, kind: Kind) -> Result<(), String> {
+        let key = pos.key();
+        let statement = key | (kind as u128) << 118;
+        let remembered = kind.names_a_move();
+        // Step 2 before step 1 reads the same stream: a statement is remembered only after
+        // the rules left it open, and their verdict depends on the position alone; the
+        // look-up is the cheaper question (the rules may search for a forced win).
+        if remembered && self.shown.contains(&statement) {
+            return Ok(());
+        }
         match by_rules(self.layout, pos, kind, self.forced) {
             Some(true) => return Ok(()),
             Some(false) => {
@@ -276,12 +285,6 @@ impl<'a, C: Chooser> Walk<'a, C> {
                 ))
             }
             None => {}
-        }
-        let key = pos.key();
-        let statement = key | (kind as u128) << 118;
-        let remembered = kind.names_a_move();
-        if remembered && self.shown.contains(&statement) {
-            return Ok(());
         }
         self.chooser.enter(key);
         let legal = pos.legal_cells(self.layout);

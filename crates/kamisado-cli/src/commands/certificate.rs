@@ -13,8 +13,8 @@ use crate::output::thousands;
 use crate::report::{self, Report};
 
 pub const CHECK_HELP: &str = "\
-Checks every entry of the certificate against the rules (the rules core only: no search,
-no solver), then its claims, and prints what it proves. A claim that follows another by
+Checks every entry of the certificate against the rules (the rules core only: no solver;
+a Kamon certificate's rules search only for wins forced within three placements), then its claims, and prints what it proves. A claim that follows another by
 one move (as the first moves follow the start) is shown with that move and the value for
 the player making it.
 

@@ -18,7 +18,7 @@ use crate::report::{self, Report};
 pub const PROVE_HELP: &str = "\
 Solves the position's value (win, draw or loss for the side to move) and writes a
 certificate: a proof that `kamisado certificate check FILE` verifies with kamon-core's
-rules alone (no search). For a win the proof names one placement where the winner moves
+rules alone (no solver). For a win the proof names one placement where the winner moves
 and covers every placement of the loser, down to positions the rules decide; a draw is
 two such proofs (the side to move draws or wins, and cannot win). With --claim
 at-least-draw or at-most-draw it proves only that half (one question searched, not the
