@@ -44,7 +44,7 @@ Examples:
   kamisado kamon pack seed1-10.kcert --out seed1-10.kwalk
   kamisado kamon pack b1-*.kcert --root start --out seed1.kwalk
   kamisado certificate check seed1.kwalk
-  kamisado kamon pack old-seed1.kwalk --out seed1.kwalk   # a version 1 file, written again";
+  kamisado kamon pack tests/fuzz-corpus/kamon-walk/seed4-after20.kwalk --out new.kwalk   # a version 1 walk, written again";
 
 #[derive(Serialize)]
 struct PackReport {
