@@ -229,7 +229,9 @@ impl WholeFile {
     }
 
     /// Adds a layout; a layout given twice is refused (join its units files first, with
-    /// `kamon units merge`).
+    /// `kamon units merge`). The layouts are kept in the order of their seeds, those of no
+    /// known seed last in the order of their text, whatever order they came in (a shell's
+    /// `*.json` reads `seed10.json` before `seed2.json`).
     pub fn add(&mut self, entry: WholeLayout) -> Result<()> {
         if let Some(other) = self.layouts.iter().find(|l| l.layout == entry.layout) {
             return Err(FileError::Invalid(format!(
@@ -237,7 +239,9 @@ impl WholeFile {
                 entry.units_file, other.units_file
             )));
         }
-        self.layouts.push(entry);
+        let order = |l: &WholeLayout| (l.seed.is_none(), l.seed, l.layout.clone());
+        let at = self.layouts.partition_point(|l| order(l) < order(&entry));
+        self.layouts.insert(at, entry);
         Ok(())
     }
 
@@ -331,6 +335,7 @@ mod tests {
         let won = WholeLayout::from_units(&file, &split, "a").unwrap();
         let open = WholeLayout {
             layout: Layout::random(2).to_string(),
+            seed: Some(2),
             value: None,
             winner: None,
             at_least: "loss".into(),
@@ -351,7 +356,20 @@ mod tests {
         let mut whole = WholeFile::new();
         whole.add(won.clone()).unwrap();
         whole.add(open).unwrap();
-        assert!(whole.add(won).is_err(), "a layout twice");
+        assert!(whole.add(won.clone()).is_err(), "a layout twice");
+        // Seed order, whatever the order of adding: seed 2's layout (added last) before a
+        // layout of no known seed, seed 1's first.
+        let unseeded = WholeLayout {
+            layout: Layout::random(100_000).to_string(),
+            seed: None,
+            ..won.clone()
+        };
+        let mut ordered = WholeFile::new();
+        for entry in [unseeded, whole.layouts[1].clone(), won] {
+            ordered.add(entry).unwrap();
+        }
+        let seeds: Vec<_> = ordered.layouts.iter().map(|l| l.seed).collect();
+        assert_eq!(seeds, [Some(1), Some(2), None]);
         let s = whole.summary();
         assert_eq!((s.layouts, s.proven), (2, 1));
         assert_eq!(s.first_player_wins.count, 1);

@@ -181,15 +181,13 @@ impl Walk<'_> {
             };
         }
         if kind == WINS || kind == DRAWS_OR_WINS {
-            let ends_well = position
-                .children()
-                .iter()
-                .any(|(_, child)| match finished(child) {
-                    Some(0) => true,
-                    Some(1) => kind == DRAWS_OR_WINS,
-                    _ => false,
-                });
-            if ends_well || (self.forced_wins && forces_win(position, 3)) {
+            let children = placements_with_ends(position);
+            let ends_well = children.iter().any(|(_, _, end)| match end {
+                Some(0) => true,
+                Some(1) => kind == DRAWS_OR_WINS,
+                _ => false,
+            });
+            if ends_well || (self.forced_wins && forces_win_after(&children, 3)) {
                 return true;
             }
         }
@@ -377,30 +375,50 @@ struct WalkCheck<'a> {
     forced_wins: bool,
 }
 
-/// Whether the side to move wins within `placements` of its own placements whatever the
-/// opponent replies (README, walk certificates, format version 2): plain minimax over
-/// every placement and reply, each position's end from the reference's own rules.
+/// Every placement the stack allows in `position`, a game going on (so these are its legal
+/// cells), with the position after it and that position's end, in board order. Each
+/// position's end is asked once: the rules' verdict is the costliest thing asked here.
+fn placements_with_ends(position: &KamonPosition) -> Vec<(Cell, KamonPosition, Option<u8>)> {
+    position
+        .cells_allowed_by_the_stack()
+        .into_iter()
+        .map(|cell| {
+            let child = position.with_placement(cell);
+            let end = finished(&child);
+            (cell, child, end)
+        })
+        .collect()
+}
+
+/// Whether the side to move of `position`, a game going on, wins within `placements` of
+/// its own placements whatever the opponent replies (README, walk certificates, format
+/// version 2): plain minimax over every placement and reply, each position's end from the
+/// reference's own rules.
 pub(crate) fn forces_win(position: &KamonPosition, placements: u32) -> bool {
+    forces_win_after(&placements_with_ends(position), placements)
+}
+
+/// [`forces_win`] of a position given by its [`placements_with_ends`].
+fn forces_win_after(children: &[(Cell, KamonPosition, Option<u8>)], placements: u32) -> bool {
     if placements == 0 {
         return false;
     }
-    let children = position.children();
     // The opponent, to move after a placement that ended the game, has lost.
-    if children.iter().any(|(_, child)| finished(child) == Some(0)) {
+    if children.iter().any(|(_, _, end)| *end == Some(0)) {
         return true;
     }
     placements > 1
-        && children.iter().any(|(_, child)| {
-            if finished(child).is_some() {
+        && children.iter().any(|(_, child, end)| {
+            if end.is_some() {
                 return false;
             }
             // Every reply must leave a game going on (none wins or draws), and a forced
             // win after it: the cheap half first.
-            let replies = child.children();
-            replies.iter().all(|(_, next)| finished(next).is_none())
+            let replies = placements_with_ends(child);
+            replies.iter().all(|(_, _, end)| end.is_none())
                 && replies
                     .iter()
-                    .all(|(_, next)| forces_win(next, placements - 1))
+                    .all(|(_, next, _)| forces_win(next, placements - 1))
         })
 }
 
@@ -433,16 +451,7 @@ impl WalkCheck<'_> {
             };
         }
         // The game goes on, so the stack's cells are the legal ones.
-        let mut children: Vec<(Cell, KamonPosition, Option<u8>)> = position
-            .cells_allowed_by_the_stack()
-            .into_iter()
-            .map(|cell| {
-                let child = position.with_placement(cell);
-                let end = finished(&child);
-                (cell, child, end)
-            })
-            .collect();
-        children.sort_by_key(|(cell, _, _)| bit_of(*cell));
+        let mut children = placements_with_ends(position);
         if kind == WINS || kind == DRAWS_OR_WINS {
             let ends_well = children.iter().any(|(_, _, end)| match end {
                 Some(0) => true,
@@ -457,9 +466,13 @@ impl WalkCheck<'_> {
         if self.shown.contains(&(key, kind)) {
             return Ok(());
         }
-        if self.forced_wins && (kind == WINS || kind == DRAWS_OR_WINS) && forces_win(position, 3) {
+        if self.forced_wins
+            && (kind == WINS || kind == DRAWS_OR_WINS)
+            && forces_win_after(&children, 3)
+        {
             return Ok(());
         }
+        children.sort_by_key(|(cell, _, _)| bit_of(*cell));
         let next = after_placement(kind);
         if kind == WINS || kind == DRAWS_OR_WINS {
             let i = self
