@@ -66,6 +66,10 @@ fn a_proof_checks_and_claims_the_value() {
         assert_eq!(checked["entries"], proved["entries"]);
         let text = kamisado(&["certificate", "check", file_text], "");
         assert!(text.stdout.contains("all hold"), "{}", text.stdout);
+        // --quiet (no progress bar), as every long command takes it: the same verdict.
+        let quiet = kamisado(&["certificate", "check", file_text, "-q"], "");
+        assert_eq!(quiet.code, 0, "{}", quiet.stderr);
+        assert!(quiet.stdout.contains("all hold"), "{}", quiet.stdout);
     }
     std::fs::remove_dir_all(dir).ok();
 }

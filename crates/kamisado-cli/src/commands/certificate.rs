@@ -48,6 +48,9 @@ pub struct CheckArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// No progress bar (a Kamon walk certificate's check shows the positions walked)
+    #[arg(long, short)]
+    pub quiet: bool,
     /// For a Kamon walk certificate: the most positions the walk may remember (20 to 40 bytes each)
     #[arg(long = "max-positions", value_name = "N", default_value_t = kamon_cert::WalkLimits::default().positions, value_parser = crate::args::whole::<usize>(1, u64::MAX))]
     pub max_positions: usize,

@@ -118,7 +118,7 @@ fn check_walk_command(args: CheckArgs) -> Result<()> {
     };
     let walked = AtomicU64::new(0);
     let result = with_spinner(
-        args.json,
+        args.json || args.quiet,
         "checking",
         "positions walked",
         || walked.load(Ordering::Relaxed),
