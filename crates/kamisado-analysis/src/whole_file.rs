@@ -239,7 +239,9 @@ impl WholeFile {
                 entry.units_file, other.units_file
             )));
         }
-        let order = |l: &WholeLayout| (l.seed.is_none(), l.seed, l.layout.clone());
+        fn order(l: &WholeLayout) -> (bool, Option<u64>, &str) {
+            (l.seed.is_none(), l.seed, &l.layout)
+        }
         let at = self.layouts.partition_point(|l| order(l) < order(&entry));
         self.layouts.insert(at, entry);
         Ok(())
