@@ -207,7 +207,7 @@ const REFERENCE_MAX_BYTES: u64 = 4 << 20;
 /// Every shipped Kamon certificate checks in the fast checker, and those small enough
 /// (not whole games' walks) in the reference too. The files are checked side by side, one
 /// thread each, as many at once as there are cores (rayon's pool), the largest first: a
-/// version 2 walk of a whole game takes one to nine minutes and up to 3.5 GB (a lost
+/// version 2 walk of a whole game takes one to ten minutes and up to 3.5 GB (a lost
 /// layout's), so all of them at once would hold some 20 GB for no gain in time.
 #[test]
 fn shipped_kamon_certificates_check_in_the_reference() {
