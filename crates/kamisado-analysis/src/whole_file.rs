@@ -34,7 +34,7 @@ pub const FORMAT: &str = "kamisado kamon whole 1";
 /// up to this are recognised (a layout of any other origin is recorded without one).
 pub const SEED_SEARCH: u64 = 10_000;
 
-const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set; two placements deep, a winning first cell's replies or one refuting reply per first cell; for a draw a drawing first cell's replies with one reply per first cell holding it to a draw) when it is proven, table_mb the largest table a unit used; certificate is the walk certificate of the empty board's value if one ships (`kamisado certificate check FILE` verifies it; `kamisado kamon whole --certificate FILE` names it). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals.";
+const DESCRIPTION: &str = "Whole Kamon games: for each layout whose empty board was split into units and solved (`kamisado kamon units solve`), what the units prove, built from the units files by `kamisado kamon whole`. value is for Black, who places first, with winner; at_least and at_most what is proven when the value is not; first_cells the same for each of Black's first cells; nodes and seconds are the sums over every unit searched (wall seconds, as each unit records them), proof_nodes the nodes of the solved units the value's proof rests on (the cheapest such set; two placements deep, a winning first cell's replies or one refuting reply per first cell; for a draw a drawing first cell's replies with one reply per first cell holding it to a draw) when it is proven, table_mb the largest table a unit used; certificate is the walk certificate of the empty board's value if one ships (`kamisado certificate check FILE` verifies it; `kamisado kamon whole --certificate FILE` names it). summary is recomputed from the layouts whenever the file is written and ignored when read: the shares of proven layouts won by the first player, drawn and won by the second, with 95% Wilson intervals, and the spread (min, median, mean, max) over them of nodes and of proof_nodes (the value's cost whatever else a layout's units answered).";
 
 /// One layout's empty board.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -94,9 +94,14 @@ pub struct WholeSummary {
     pub first_player_wins: Share,
     pub draws: Share,
     pub second_player_wins: Share,
-    /// Over the proven layouts: nodes of every unit searched.
+    /// Over the proven layouts: nodes of every unit searched (which grows with whatever
+    /// else was asked of a layout, such as every first cell's value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Spread>,
+    /// Over the proven layouts: the nodes of the units each value's proof rests on, as
+    /// they were searched; what a layout's value costs whatever else its file holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_nodes: Option<Spread>,
 }
 
 /// The whole file.
@@ -280,6 +285,12 @@ impl WholeFile {
             draws: Share::of(count(Value::Draw), n),
             second_player_wins: Share::of(count(Value::Loss), n),
             nodes: Spread::of(proven.iter().map(|l| l.nodes as f64).collect()),
+            proof_nodes: Spread::of(
+                proven
+                    .iter()
+                    .filter_map(|l| l.proof_nodes.map(|n| n as f64))
+                    .collect(),
+            ),
         }
     }
 
@@ -378,6 +389,15 @@ mod tests {
         assert_eq!(s.first_player_wins.share, 1.0);
         // One win in one: the Wilson interval is wide, not a certainty.
         assert!(s.first_player_wins.low < 0.25 && s.first_player_wins.high == 1.0);
+        // Nodes over the proven layout only: all it searched, and its proof's share.
+        let proven = &whole.layouts[0];
+        assert_eq!(s.nodes.as_ref().unwrap().median, proven.nodes as f64);
+        let proof = s.proof_nodes.as_ref().unwrap().median;
+        assert_eq!(proof, proven.proof_nodes.unwrap() as f64);
+        assert!(
+            proof < proven.nodes as f64,
+            "seed 1's file holds more than its proof"
+        );
         let text = whole.to_text();
         assert_eq!(WholeFile::parse(&text, "t").unwrap().layouts, whole.layouts);
     }

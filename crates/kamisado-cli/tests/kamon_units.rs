@@ -848,6 +848,23 @@ fn the_whole_games_file_is_what_the_shipped_units_prove() {
     );
     assert_eq!(plot.code, 0, "{}", plot.stderr);
     assert_eq!(plot.json()["whole"]["after"], 0);
+    // The empty board's cost is its proofs' units: the median over the proven layouts of
+    // the nodes each value rests on, worked out here from the whole-games file.
+    let whole: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{root}/data/kamon-whole.json")).unwrap(),
+    )
+    .unwrap();
+    let mut proofs: Vec<f64> = whole["layouts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["proof_nodes"].as_f64())
+        .collect();
+    proofs.sort_by(f64::total_cmp);
+    let n = proofs.len();
+    assert!(n > 0);
+    let median = (proofs[(n - 1) / 2] + proofs[n / 2]) / 2.0;
+    assert_eq!(plot.json()["whole"]["median_nodes"].as_f64(), Some(median));
     assert!(std::fs::read_to_string(&svg)
         .unwrap()
         .contains("empty board"));
