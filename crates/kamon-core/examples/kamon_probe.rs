@@ -26,7 +26,12 @@
 //! (so ties go to the centre, not to reading order), `--loop-distance` the distance as the
 //! smaller of the connection distance and the pieces missing from a ring around one inner
 //! cell, `--threat-distance` a player with a threat at distance 1 (no flood fills), and
-//! `--two-distance` Hex's two-distance in place of the connection distance.
+//! `--two-distance` Hex's two-distance in place of the connection distance, and
+//! `--progress N` a distance one more for a player whose next placement cannot be on a
+//! shortest connection path (bits of N: 1 the side to move, whose safe legal cells miss
+//! every such path; 2 the opponent, when some safe placement's chip names none of theirs;
+//! 4 in half steps, the distances doubled first). `--check-progress` checks the shortest
+//! paths' cells against their definition on random positions and exits.
 //! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
 use std::collections::HashSet;
@@ -148,6 +153,48 @@ struct Probe {
     /// cell joins a round only next to two cells reached before, or on the starting side),
     /// so a path the opponent cuts with one placement counts for less.
     two_distance: bool,
+    /// `--progress N`: a player's distance counts one more when its next placement cannot
+    /// be on a shortest connection path: N = 1 the side to move (no safe legal cell on one),
+    /// N = 2 also the opponent (the side to move has a safe placement whose chip leaves
+    /// the opponent no free cell on one of theirs).
+    progress: u32,
+}
+
+/// Layers of a connection's growth from `side`: `layers[k]` the cells reached adding at
+/// most k free cells (as `geometry::connection_distance` grows them).
+fn layers(pieces: Bitboard, open: Bitboard, side: geometry::Side, rounds: u32) -> Vec<Bitboard> {
+    let mut out = vec![geometry::flood(pieces & side.cells(), pieces)];
+    for _ in 0..rounds {
+        let reached = *out.last().unwrap();
+        let entered = (geometry::neighbours(reached) | side.cells()) & open;
+        out.push(geometry::flood(
+            reached | entered,
+            pieces | reached | entered,
+        ));
+    }
+    out
+}
+
+/// The free cells on some shortest connection path of `pieces` (a placement there lowers
+/// the connection distance by one), with the distance.
+fn progress_cells(pieces: Bitboard, open: Bitboard) -> (u32, Bitboard) {
+    let open = Bitboard(open.0 & Bitboard::ALL.0);
+    let d = geometry::connection_distance(pieces, open);
+    let mut cells = Bitboard::EMPTY;
+    if d == 0 || d >= geometry::NO_CONNECTION {
+        return (d, cells);
+    }
+    for (one, other) in geometry::Side::OPPOSITE_PAIRS {
+        let f = layers(pieces, open, one, d);
+        if (f[d as usize] & other.cells()).is_empty() {
+            continue;
+        }
+        let b = layers(pieces, open, other, d);
+        for i in 1..=d as usize {
+            cells |= f[i] & b[d as usize + 1 - i] & open;
+        }
+    }
+    (d, cells)
 }
 
 /// The cells with at least two neighbours in `set` (before the board's mask).
@@ -249,7 +296,28 @@ impl Probe {
             };
             d.max(1)
         };
-        let (mine, theirs) = (distance(me), distance(!me));
+        let (mut mine, mut theirs) = (distance(me), distance(!me));
+        if self.progress & 4 != 0 {
+            // Half steps: distances doubled, a blocked player one more.
+            (mine, theirs) = (2 * mine, 2 * theirs);
+        }
+        if self.progress & 1 != 0 {
+            let (d, on_path) = progress_cells(pos.pieces(me), free);
+            if d > 0 && d < geometry::NO_CONNECTION && (safe & on_path).is_empty() {
+                mine += 1;
+            }
+        }
+        if self.progress & 2 != 0 {
+            let (d, on_path) = progress_cells(pos.pieces(!me), free);
+            if d > 0
+                && d < geometry::NO_CONNECTION
+                && Iterator::any(&mut { safe }, |c| {
+                    ((layout.matching(c) & free).without(c) & on_path).is_empty()
+                })
+            {
+                theirs += 1;
+            }
+        }
         let (pn_nearer, dn_nearer) = match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => (self.nearer, 1),
             std::cmp::Ordering::Less => (1, self.nearer),
@@ -418,6 +486,7 @@ fn main() {
     let mut loop_distance = false;
     let mut threat_distance = false;
     let mut two_distance = false;
+    let mut progress = 0u32;
     let mut threads = 1usize;
     let mut max_nodes = u64::MAX;
     let (mut pn_scale, mut dn_scale) = (None, None);
@@ -431,6 +500,40 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--check-progress" => {
+                // progress_cells against its definition: a free cell is on a shortest
+                // path exactly when placing a piece there lowers the distance by one.
+                let mut checked = 0;
+                for seed in 1..300 {
+                    for after in 2..18 {
+                        let Some(record) = Record::random(seed, after) else {
+                            continue;
+                        };
+                        let pos = record.position();
+                        let free = pos.free_cells();
+                        for p in Player::ALL {
+                            let pieces = pos.pieces(p);
+                            let (d, on) = progress_cells(pieces, free);
+                            if d == 0 || d >= geometry::NO_CONNECTION {
+                                continue;
+                            }
+                            for c in free {
+                                let dc =
+                                    geometry::connection_distance(pieces.with(c), free.without(c));
+                                assert_eq!(
+                                    on.contains(c),
+                                    dc + 1 == d,
+                                    "seed {seed} after {after} {c}"
+                                );
+                                assert!(dc + 1 >= d);
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+                println!("progress cells checked: {checked}");
+                return;
+            }
             "--mb" => mb = args.next().and_then(|v| v.parse().ok()).expect("--mb N"),
             "--distinct" => distinct = true,
             "--lean" => lean = true,
@@ -438,6 +541,12 @@ fn main() {
             "--loop-distance" => loop_distance = true,
             "--threat-distance" => threat_distance = true,
             "--two-distance" => two_distance = true,
+            "--progress" => {
+                progress = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--progress N")
+            }
             "--deep" => {
                 depth = Depth::Deep(args.next().and_then(|v| v.parse().ok()).expect("--deep D"))
             }
@@ -510,7 +619,8 @@ fn main() {
                 && central_weight == 0
                 && !loop_distance
                 && !threat_distance
-                && !two_distance =>
+                && !two_distance
+                && progress == 0 =>
         {
             None
         }
@@ -548,6 +658,7 @@ fn main() {
             loop_distance,
             threat_distance,
             two_distance,
+            progress,
             distinct: distinct.then(|| Mutex::new(HashSet::new())),
             lean,
             scales,
