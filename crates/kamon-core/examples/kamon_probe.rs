@@ -154,14 +154,16 @@ struct Probe {
     /// so a path the opponent cuts with one placement counts for less.
     two_distance: bool,
     /// `--progress N`: a player's distance counts one more when its next placement cannot
-    /// be on a shortest connection path: N = 1 the side to move (no safe legal cell on one),
-    /// N = 2 also the opponent (the side to move has a safe placement whose chip leaves
-    /// the opponent no free cell on one of theirs).
+    /// be on a shortest connection path; bits of N: 1 the side to move (no safe legal cell
+    /// on one), 2 the opponent (the side to move has a safe placement whose chip leaves the
+    /// opponent no free cell on one of theirs), 4 in half steps (the distances doubled
+    /// first). Measured and dropped (see the README's *Where the nodes go*).
     progress: u32,
 }
 
 /// Layers of a connection's growth from `side`: `layers[k]` the cells reached adding at
-/// most k free cells (as `geometry::connection_distance` grows them).
+/// most k free cells (the rounds of `geometry::connection_distance`, whose round function
+/// is the crate's own; `parent_distances` keeps such layers inside the library).
 fn layers(pieces: Bitboard, open: Bitboard, side: geometry::Side, rounds: u32) -> Vec<Bitboard> {
     let mut out = vec![geometry::flood(pieces & side.cells(), pieces)];
     for _ in 0..rounds {
