@@ -30,7 +30,10 @@
 //! `--progress N` a distance one more for a player whose next placement cannot be on a
 //! shortest connection path (bits of N: 1 the side to move, whose safe legal cells miss
 //! every such path; 2 the opponent, when some safe placement's chip names none of theirs;
-//! 4 in half steps, the distances doubled first). `--check-progress` checks the shortest
+//! 4 in half steps, the distances doubled first), `--dn-legal` the disproof number from
+//! every legal placement instead of the safe ones, and `--dn-threats K` the disproof
+//! number times K / (K + t), t the opponent's threats (both suggested by
+//! `kamon-cert/examples/first_guess_probe.rs`). `--check-progress` checks the shortest
 //! paths' cells against their definition on random positions and exits.
 //! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
@@ -124,6 +127,9 @@ struct Probe {
     lean: bool,
     /// The distance factors of the proof and disproof numbers; `None`: the library's guess.
     scales: Option<(Scale, Scale)>,
+    /// The disproof number counts every legal placement, not only the safe ones.
+    dn_legal: bool,
+    dn_threats: u32,
     /// With `scales`: the factor on the proof number when the opponent is strictly nearer
     /// to a connection, and on the disproof number when the side to move is.
     nearer: u32,
@@ -330,17 +336,33 @@ impl Probe {
             Depth::Deep(d) => d.saturating_sub(pos.placed()).max(1),
             Depth::Shallow => pos.placed().max(1),
         };
+        // `--dn-threats K`: the disproof number times K / (K + t), t the opponent's threats.
+        let opponent_threats = node.threats(!me).count();
+        let thin = |dn: u32| {
+            if self.dn_threats == 0 {
+                dn
+            } else {
+                (dn * self.dn_threats)
+                    .div_ceil(self.dn_threats + opponent_threats)
+                    .max(1)
+            }
+        };
         (
             (fewest_replies.div_ceil(2) + threat_bonus).max(1)
                 * pn_scale.of(mine)
                 * pn_nearer
                 * deep,
-            (safe.count()
-                + self.central_weight
+            thin(
+                (if self.dn_legal {
+                    pos.legal_cells(layout).count()
+                } else {
+                    safe.count()
+                } + self.central_weight
                     * safe.filter(|&c| geometry::centre_distance(c) <= 1).count() as u32)
-                * dn_scale.of(theirs)
-                * dn_nearer
-                * deep,
+                    * dn_scale.of(theirs)
+                    * dn_nearer
+                    * deep,
+            ),
         )
     }
 }
@@ -497,6 +519,8 @@ fn main() {
     let mut helper = false;
     let mut quiet_bonus = 3u32;
     let mut central_weight = 0u32;
+    let mut dn_legal = false;
+    let mut dn_threats = 0u32;
     let mut focus = None;
     let mut targets = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -598,6 +622,13 @@ fn main() {
                         .expect("--pn-scale lin|sq|tri|exp2|exp3"),
                 )
             }
+            "--dn-legal" => dn_legal = true,
+            "--dn-threats" => {
+                dn_threats = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--dn-threats K")
+            }
             "--dn-scale" => {
                 dn_scale = Some(
                     args.next()
@@ -622,7 +653,9 @@ fn main() {
                 && !loop_distance
                 && !threat_distance
                 && !two_distance
-                && progress == 0 =>
+                && progress == 0
+                && !dn_legal
+                && dn_threats == 0 =>
         {
             None
         }
@@ -669,6 +702,8 @@ fn main() {
             quiet_bonus,
             central_weight,
             focus,
+            dn_legal,
+            dn_threats,
         };
         let options = Options {
             threads,
