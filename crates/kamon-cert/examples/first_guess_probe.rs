@@ -6,7 +6,8 @@
 //! for fitting a guess offline.
 //!
 //! ```text
-//! cargo run --release -p kamon-cert --example first_guess_probe -- b1-e4.kcert 600 --cap 3000000 --csv b1e4.csv
+//! kamisado kamon prove --seed 1 --moves "b1 b4" --out b1b4.kcert --threads 1 --hash-mb 512
+//! cargo run --release -p kamon-cert --example first_guess_probe -- b1b4.kcert 600 --cap 5000000 --csv b1b4.csv
 //! ```
 //!
 //! Why not `kamon_ordering`'s count: that one asks whether a guess ranks the proof's own
