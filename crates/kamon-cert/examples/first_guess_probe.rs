@@ -36,7 +36,9 @@ const FEATURES: [&str; 12] = [
     "my_threats",
     "opp_threats",
     "placed",
-    "opp_fewest_replies",
+    // The fewest safe replies the winner keeps after the opponent's placement (the
+    // library's proof-number term, seen from the child).
+    "my_fewest_replies",
 ];
 
 /// One open placement of a sampled position: its features, whether it wins (`None` if its
@@ -238,7 +240,7 @@ fn main() {
         ("mover's distance after", |f| f[4]),
         ("opponent's distance (larger first)", |f| -f[5]),
         ("child dn, then opponent's distance", |f| f[1] * 64.0 - f[5]),
-        ("opponent's fewest replies x distance", |f| {
+        ("my fewest replies x distance", |f| {
             (f[11] + 1.0) * f[4].max(1.0)
         }),
     ];
