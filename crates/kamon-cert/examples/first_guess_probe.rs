@@ -1,9 +1,12 @@
 //! How often the search's first guess at the winner's turn is a winning placement, and
 //! what a better guess could look at: samples positions of a Kamon certificate where the
-//! side to move wins with two or more placements the rules leave open, solves every such
-//! placement (does it win?), and prints, for several orderings, the share of positions
-//! whose first placement wins; `--csv FILE` writes each placement's features and answer
-//! for fitting a guess offline.
+//! side to move (the mover) wins, solves every placement the rules leave open (does it
+//! win?), and prints, over the positions with two or more such placements, the share whose
+//! first placement wins by several orderings, what that placement's search costs against
+//! the cheapest winning one's, and which features tell the cheaper of two winners;
+//! `--csv FILE` writes each placement's features and answer for fitting a guess offline.
+//! Positions the rules settle (a win in one or three, or a placement after which the
+//! opponent loses in two) are left out: the search never orders their placements.
 //!
 //! ```text
 //! kamisado kamon prove --seed 1 --moves "b1 b4" --out b1b4.kcert --threads 1 --hash-mb 512
@@ -23,8 +26,10 @@ use kamisado_solver::{Cancel, Game, Options, Solver, Value, WinInOne};
 use kamon_cert::{Certificate, Kind};
 use kamon_core::{geometry, KamonGame, Position};
 
-/// Feature names, in the CSV's order after `sample,cell,proof,wins`.
-const FEATURES: [&str; 12] = [
+/// Feature names, in the CSV's order after `sample,cell,proof,wins,nodes`: `my_` is the
+/// mover's, the side the certificate's entry says wins (or draws or wins), `opp_` the
+/// opponent's, both after the placement unless `_before`.
+const FEATURES: [&str; FEATURE_COUNT] = [
     "child_pn",
     "child_dn",
     "opp_legal",
@@ -44,13 +49,15 @@ const FEATURES: [&str; 12] = [
 /// One open placement of a sampled position: its features, whether it wins (`None` if its
 /// search reached the cap), and its search's nodes.
 struct Placement {
-    features: [f64; 12],
+    features: [f64; FEATURE_COUNT],
     wins: Option<bool>,
     nodes: u64,
 }
 
-/// An ordering's name and key (smaller first).
-type Ordering = (&'static str, fn(&[f64; 12]) -> f64);
+/// A way to rank a position's placements: its name and key (smaller first).
+type Rank = (&'static str, fn(&[f64; FEATURE_COUNT]) -> f64);
+
+const FEATURE_COUNT: usize = 12;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -130,11 +137,29 @@ fn main() {
         let mut moves = Vec::new();
         game.moves(&node, &mut moves);
         let mut rows = Vec::new();
+        let mut settled_by_rules = false;
+        let mut open = Vec::new();
         for &m in &moves {
             let child = game.play(&node, m);
-            if game.outcome(&child).is_some() || !matches!(game.win_in_one(&child), WinInOne::No) {
-                continue; // decided by the rules: never a search's question
+            // A child the rules decide is never a search's question; one they decide as
+            // the opponent's loss settles the position itself, which the search then
+            // never has to order (left out below).
+            let opponent_loses = match (game.outcome(&child), game.win_in_one(&child)) {
+                (Some(v), _) => Some(v == Value::Loss),
+                (None, WinInOne::LosesInTwo) => Some(true),
+                (None, WinInOne::No | WinInOne::NotChecked) => None,
+                (None, _) => Some(false),
+            };
+            match opponent_loses {
+                Some(loses) => settled_by_rules |= loses,
+                None => open.push((m, child)),
             }
+        }
+        if settled_by_rules {
+            positions.push(Vec::new());
+            continue;
+        }
+        for (m, child) in open {
             let cp = child.position();
             let free = cp.free_cells();
             let handing_mine = game.handing_over(child.threats(me));
@@ -218,9 +243,9 @@ fn main() {
         positions.push(rows);
         if (s + 1) % 50 == 0 {
             eprintln!(
-                "{} positions, {searched} placements solved, {} M nodes",
+                "{} positions, {searched} placements solved, {:.1} M nodes",
                 s + 1,
-                nodes_all / 1_000_000
+                nodes_all as f64 / 1e6
             );
         }
     }
@@ -229,7 +254,7 @@ fn main() {
     }
 
     // Orderings: smaller key first, ties to the earlier placement (the search's order).
-    let orderings: [Ordering; 8] = [
+    let orderings: [Rank; 8] = [
         ("library (child dn)", |f| f[1]),
         ("opponent's safe replies", |f| f[3]),
         ("opponent's legal replies", |f| f[2]),
@@ -240,7 +265,7 @@ fn main() {
         ("mover's distance after", |f| f[4]),
         ("opponent's distance (larger first)", |f| -f[5]),
         ("child dn, then opponent's distance", |f| f[1] * 64.0 - f[5]),
-        ("my fewest replies x distance", |f| {
+        ("mover's fewest replies x distance", |f| {
             (f[11] + 1.0) * f[4].max(1.0)
         }),
     ];
@@ -254,7 +279,7 @@ fn main() {
         .sum::<f64>()
         / complete.len().max(1) as f64;
     println!(
-        "{path}: {} contested winning positions, {} sampled, {} with every open placement solved (cap {cap} nodes); a random first placement wins {:.1}% of the time",
+        "{path}: {} winning positions the rules do not decide, {} sampled, {} with two or more open placements, every one solved (cap {cap} nodes); a random open placement wins {:.1}% of the time (a mean over the positions)",
         contested.len(),
         positions.len(),
         complete.len(),

@@ -129,6 +129,7 @@ struct Probe {
     scales: Option<(Scale, Scale)>,
     /// The disproof number counts every legal placement, not only the safe ones.
     dn_legal: bool,
+    /// `--dn-threats K` (0: off): the disproof number thinned by the opponent's threats.
     dn_threats: u32,
     /// With `scales`: the factor on the proof number when the opponent is strictly nearer
     /// to a connection, and on the disproof number when the side to move is.
@@ -336,13 +337,15 @@ impl Probe {
             Depth::Deep(d) => d.saturating_sub(pos.placed()).max(1),
             Depth::Shallow => pos.placed().max(1),
         };
-        // `--dn-threats K`: the disproof number times K / (K + t), t the opponent's threats.
+        // `--dn-threats K`: the disproof number times K / (K + t), t the opponent's threats:
+        // of two winning placements, the one leaving the winner more threats was the
+        // cheaper to prove in 92 to 95% of the pairs (`first_guess_probe`).
         let opponent_threats = node.threats(!me).count();
         let thin = |dn: u32| {
             if self.dn_threats == 0 {
                 dn
             } else {
-                (dn * self.dn_threats)
+                dn.saturating_mul(self.dn_threats)
                     .div_ceil(self.dn_threats + opponent_threats)
                     .max(1)
             }
