@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use kamisado_solver::{Cancel, Game, Options, Solver, Value, WinInOne};
 use kamon_cert::{Certificate, Kind};
+use kamon_core::random::SplitMix64;
 use kamon_core::{geometry, KamonGame, Position};
 
 /// Feature names, in the CSV's order after `sample,cell,proof,wins,nodes`: `my_` is the
@@ -105,17 +106,10 @@ fn main() {
         }
         contested.push((pos, cell, aim));
     }
-    // A fixed-seed shuffle's first `sample` (SplitMix64, as the layouts use).
-    let mut state = seed;
-    let mut draw = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    // A fixed-seed shuffle's first `sample` (the layouts' generator).
+    let mut rng = SplitMix64::new(seed);
     for k in (1..contested.len()).rev() {
-        let j = (draw() % (k as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (k as u64 + 1)) as usize;
         contested.swap(k, j);
     }
 
