@@ -200,11 +200,10 @@ fn main() {
             .expect("a solver");
             let cancel = Cancel::new();
             let finished = AtomicBool::new(false);
-            let start = solver.nodes();
             let answer = std::thread::scope(|scope| {
                 scope.spawn(|| {
                     while !finished.load(Relaxed) {
-                        if solver.nodes() - start >= cap {
+                        if solver.nodes() >= cap {
                             cancel.cancel();
                             return;
                         }
