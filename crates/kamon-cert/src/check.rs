@@ -11,7 +11,7 @@
 use kamon_core::{Cell, Layout, Outcome, Position};
 use rayon::prelude::*;
 
-use crate::forced::{forced_placements, forced_win};
+use crate::forced::{forced_placements, forced_win_later};
 use crate::{Certificate, Claim, Entry, Kind};
 
 /// A certificate whose every entry and claim checked.
@@ -99,9 +99,7 @@ pub(crate) fn by_rules(layout: &Layout, pos: &Position, kind: Kind, forced: u32)
         Kind::Wins if ends_well(false) => Some(true),
         Kind::DrawsOrWins if ends_well(true) => Some(true),
         // (A win at once was found above; the search looks deeper.)
-        Kind::Wins | Kind::DrawsOrWins if forced > 1 && forced_win(layout, pos, forced) => {
-            Some(true)
-        }
+        Kind::Wins | Kind::DrawsOrWins if forced_win_later(layout, pos, forced) => Some(true),
         _ => None,
     }
 }

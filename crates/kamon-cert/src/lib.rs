@@ -24,7 +24,8 @@
 //!   what a drawn root's proof needs of some positions below it (`Aim`, feature `prove`).
 //!
 //! What the checker trusts is `kamon-core`'s legal cells, placement, game ends, wins at
-//! once (`Position::winning_move`) and keys,
+//! once (`Position::winning_move`), threats (the cells where a placement makes a shape,
+//! which the forced wins' search carries as it plays) and keys,
 //! which the naive reference implementation in the tests cross-checks, and whose own
 //! certificate checker (sharing no code with this crate) re-implements this one.
 //!

@@ -92,6 +92,51 @@ mod tests {
         );
     }
 
+    /// The threats are the free cells where a placement of their player makes a shape,
+    /// for both players (the one to move and the other), as the rules' end of a placement
+    /// says where the player to move may play: what the certificates' forced wins
+    /// (kamon-cert) trust them for.
+    #[test]
+    fn threats_are_the_cells_that_make_a_shape() {
+        let mut rng = fastrand::Rng::with_seed(29);
+        let (mut cells, mut threats, mut played) = (0, 0, 0);
+        for seed in 0..1500 {
+            let layout = Layout::random(seed);
+            let mut pos = Position::start(&layout);
+            while !pos.is_over() {
+                for player in Player::ALL {
+                    let mine = pos.pieces(player);
+                    let threat_cells = pos.threats(player);
+                    for cell in pos.free_cells() {
+                        let with = mine.with(cell);
+                        let shape = crate::geometry::chain_connects(with, cell)
+                            || crate::geometry::has_loop(with);
+                        assert_eq!(threat_cells.contains(cell), shape, "{cell} seed {seed}");
+                        cells += 1;
+                        threats += shape as u32;
+                    }
+                }
+                for cell in pos.legal_cells(&layout) {
+                    let end = pos.play_unchecked(&layout, cell).end();
+                    let shape = end.is_some_and(|e| {
+                        matches!(
+                            e.reason,
+                            crate::EndReason::Connection | crate::EndReason::Loop
+                        )
+                    });
+                    assert_eq!(pos.threats(pos.turn()).contains(cell), shape, "{cell}");
+                    played += 1;
+                }
+                let legal: Vec<Cell> = pos.legal_cells(&layout).collect();
+                pos = pos.play_unchecked(&layout, legal[rng.usize(..legal.len())]);
+            }
+        }
+        assert!(
+            cells > 500_000 && threats > 5_000 && played > 100_000,
+            "{cells} {threats} {played}"
+        );
+    }
+
     /// Whether the player to move in `pos` can win at once, by trying every cell.
     fn wins_at_once(layout: &Layout, pos: &Position) -> bool {
         Iterator::any(&mut pos.legal_cells(layout), |c| {

@@ -343,22 +343,23 @@ impl Position {
 
     /// [`Position::play_unchecked`] for a caller that knows whether `cell` is one of the
     /// mover's threats ([`Position::threats`]): then the placement makes a shape exactly
-    /// when it is, and no shape needs looking for otherwise.
-    // Only the solver's adapter (game.rs) keeps the threats as it plays.
-    #[cfg(feature = "solver")]
+    /// when it is, and no shape needs looking for otherwise. For the searches that keep
+    /// the threats as they play: the solver's adapter (game.rs) and the certificates'
+    /// forced wins.
     #[inline]
-    pub(crate) fn play_knowing_threat(
-        &self,
-        layout: &Layout,
-        cell: Cell,
-        threat: bool,
-    ) -> Position {
-        debug_assert_eq!(threat, self.threats(self.turn()).contains(cell));
+    pub fn play_knowing_threat(&self, layout: &Layout, cell: Cell, threat: bool) -> Position {
         if threat {
             return self.play_unchecked(layout, cell);
         }
         let mut next = self.placed_on(cell);
         next.end = next.end_without_shape(layout);
+        // What matters is that the placement made no shape, which is cheaper to check
+        // than the threats.
+        debug_assert_eq!(
+            next,
+            self.play_unchecked(layout, cell),
+            "{cell} makes a shape"
+        );
         next
     }
 
@@ -476,9 +477,11 @@ impl Position {
     /// enclosed `cell` alone (the one cell left open around `cell`, then checked again).
     /// New threats lie next to the chain through `cell`: where it now reaches a side the
     /// opposite side's chains also reach, or where a piece would close a loop through it.
-    // Only the solver's adapter (game.rs) keeps the threats as it plays.
-    #[cfg(feature = "solver")]
-    pub(crate) fn threats_after(&self, cell: Cell, before: Bitboard) -> Bitboard {
+    /// (The other player's threats after the placement are theirs before it less `cell`:
+    /// it adds no piece of theirs, and a loop is a loop whoever holds what it encloses.)
+    /// The solver's adapter (game.rs) and the certificates' forced wins keep the threats
+    /// as they play.
+    pub fn threats_after(&self, cell: Cell, before: Bitboard) -> Bitboard {
         if self.end.is_some() {
             return Bitboard::EMPTY;
         }
