@@ -56,6 +56,13 @@ fn a_proof_checks_and_claims_the_value() {
         let value = format!("{value:?}").to_lowercase();
         assert_eq!(proved["claim"]["value"], value.as_str());
         assert_eq!(proved["claim"]["layout"], record.layout().to_string());
+        // The peak memory holds at least the solver's table (its size limit is --hash-mb).
+        if cfg!(target_os = "linux") {
+            assert!(
+                proved["peak_memory_bytes"].as_u64().unwrap() > 1 << 20,
+                "{proved}"
+            );
+        }
 
         let check = kamisado(&["certificate", "check", file_text, "--json"], "");
         assert_eq!(check.code, 0, "{}", check.stderr);

@@ -88,19 +88,25 @@ struct ProveReport {
     bytes: u64,
     nodes: u64,
     seconds: f64,
+    /// The process's peak resident memory (Linux; `None` elsewhere): the table and the
+    /// entries, what a proof of a whole layout's unit is sized by.
+    peak_memory_bytes: Option<u64>,
 }
 
 impl Report for ProveReport {
     fn text(&self, _colour: bool) -> String {
         format!(
-            "proved      {}\n            in {}\nwrote       {} ({} entries, {:.2} MiB)\nin {:.2} s, {} nodes searched\n",
+            "proved      {}\n            in {}\nwrote       {} ({} entries, {:.2} MiB)\nin {:.2} s, {} nodes searched{}\n",
             self.claim.line(),
             self.claim.position,
             self.file,
             thousands(self.entries as u64),
             self.bytes as f64 / (1u64 << 20) as f64,
             self.seconds,
-            thousands(self.nodes)
+            thousands(self.nodes),
+            self.peak_memory_bytes
+                .map(|b| format!(", {} MiB at most", thousands(b >> 20)))
+                .unwrap_or_default()
         )
     }
 }
@@ -153,6 +159,7 @@ pub fn run(args: ProveArgs) -> Result<()> {
         bytes: bytes.len() as u64,
         nodes: solver.nodes(),
         seconds: started.elapsed().as_secs_f64(),
+        peak_memory_bytes: kamisado_analysis::peak_memory_bytes(),
     };
     report::print(&report, args.output.json, false);
     Ok(())
