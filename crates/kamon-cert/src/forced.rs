@@ -203,10 +203,13 @@ mod tests {
     #[test]
     fn forced_wins_are_the_minimax_of_their_definition() {
         let mut found = [0usize; 4];
+        let mut deeper = [0usize; 2];
         let mut positions = 0;
         for seed in 1..=1000u64 {
             // Late ones too, where five placements reach a full board (a draw, never a win).
-            for after in [8, 11, 14, 18, 22, 26, 31, 33] {
+            // Early ones too: the start (no top chip), and boards of fewer than five
+            // pieces a player (where `threats` looks for no loop).
+            for after in [0, 1, 3, 5, 8, 11, 14, 18, 22, 26, 31, 33] {
                 let Some(record) = Record::random(seed, after) else {
                     continue;
                 };
@@ -222,9 +225,16 @@ mod tests {
                 }
                 for p in &all {
                     positions += 1;
-                    for n in 0..=3 {
+                    // Four placements (the search one level deeper than a certificate's)
+                    // where the minimax is cheap enough.
+                    let deepest = if after >= 18 && seed % 4 == 0 { 4 } else { 3 };
+                    for n in 0..=deepest {
                         let fast = forced_win(layout, p, n);
                         assert_eq!(fast, minimax(layout, p, n), "{n} in {}", p.to_setup());
+                        if n == 4 {
+                            deeper[fast as usize] += 1;
+                            continue;
+                        }
                         found[n as usize] += fast as usize;
                         // A win within n placements is a win within n + 1.
                         assert!(!fast || forced_win(layout, p, n + 1));
@@ -240,5 +250,56 @@ mod tests {
             "{found:?}"
         );
         assert!(found[3] < positions, "{found:?} of {positions}");
+        assert!(deeper[0] > 0 && deeper[1] > found[3] / 8, "{deeper:?}");
+    }
+
+    /// What the checkers decide by the rules (`check::by_rules`) is the minimax of its
+    /// definition: a finished game's outcome; for "wins", a win within the format's
+    /// placements; for "draws or wins", that or a placement that draws at once; nothing
+    /// for "loses" and "cannot win" while the game goes on. For both format versions.
+    #[test]
+    fn the_rules_decide_what_their_definition_says() {
+        use crate::check::by_rules;
+        use crate::Kind;
+        let mut decided = [0usize; 4];
+        for seed in 1..=300u64 {
+            for after in [6, 16, 24, 30, 33, 34] {
+                let Some(record) = Record::random(seed, after) else {
+                    continue;
+                };
+                let layout = record.layout();
+                let pos = record.position();
+                let mut all = vec![*pos];
+                all.extend(
+                    pos.legal_cells(layout)
+                        .map(|c| pos.play_unchecked(layout, c)),
+                );
+                for p in &all {
+                    for version in [1, 2] {
+                        let forced = forced_placements(version);
+                        let draws_at_once = Iterator::any(&mut p.legal_cells(layout), |c| {
+                            p.play_unchecked(layout, c).outcome() == Some(Outcome::Draw)
+                        });
+                        for kind in Kind::ALL {
+                            let expected = match (p.outcome(), kind) {
+                                (Some(o), Kind::Wins) => Some(o == Outcome::Win),
+                                (Some(o), Kind::Loses) => Some(o == Outcome::Loss),
+                                (Some(o), Kind::DrawsOrWins) => Some(o >= Outcome::Draw),
+                                (Some(o), Kind::CannotWin) => Some(o <= Outcome::Draw),
+                                (None, Kind::Wins) => minimax(layout, p, forced).then_some(true),
+                                (None, Kind::DrawsOrWins) => {
+                                    (draws_at_once || minimax(layout, p, forced)).then_some(true)
+                                }
+                                (None, _) => None,
+                            };
+                            let got = by_rules(layout, p, kind, forced);
+                            assert_eq!(got, expected, "{kind:?} v{version} in {}", p.to_setup());
+                            decided[kind as usize] += got.is_some() as usize;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decided.iter().all(|&d| d > 0), "{decided:?}");
     }
 }
