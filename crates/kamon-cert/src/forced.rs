@@ -90,14 +90,8 @@ pub(crate) fn forced_win_later(layout: &Layout, pos: &Position, placements: u32)
 }
 
 /// [`forced_win_later`] given the threats ([`Position::threats`]) of the side to move,
-/// `mine`, and of the other player, `theirs`.
-///
-/// Most of the search's positions are at its bottom, so it asks the threats rather than
-/// [`Position::winning_move`]: a placement wins at once by a shape exactly on one of its
-/// player's threats. The threats are carried down as the search plays: a placement takes
-/// away the other player's threats only by taking a cell (it adds no piece of theirs, and
-/// a loop is a loop whoever holds the cells it encloses), and changes its own player's
-/// only around the chain it joins ([`Position::threats_after`]).
+/// `mine`, and of the other player, `theirs`, which it carries down as it plays (the
+/// module's *How it is searched*).
 fn wins_later(
     layout: &Layout,
     pos: &Position,
