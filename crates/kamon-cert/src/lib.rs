@@ -34,8 +34,8 @@
 //! A 32-byte header with magic `KAMONCRT`, version and CRC-32, the layout text, the
 //! claims, then the entries as sorted 16-byte words ([`Certificate`] has the byte table).
 //!
-//! The prover ([`prove()`], feature `prove`) uses the solver to choose placements;
-//! nothing it does is trusted.
+//! The prover (`prove`, compiled with the feature of that name) uses the solver to choose
+//! placements; nothing it does is trusted.
 //!
 //! # Walk certificates
 //!

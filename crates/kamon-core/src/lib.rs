@@ -50,6 +50,7 @@ mod player;
 mod position;
 pub mod random;
 mod setup;
+mod side_reaches;
 
 pub use bitboard::Bitboard;
 pub use cell::{Cell, CellNameProblem, ParseCellError, CELL_COUNT};

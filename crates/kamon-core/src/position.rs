@@ -16,6 +16,7 @@ use std::fmt;
 
 use crate::geometry::{self, Side, OPENING_CELLS};
 use crate::layout::NO_TOP;
+use crate::side_reaches::SideReaches;
 use crate::{Bitboard, Cell, Chip, Layout, Player};
 
 /// The number of cells the players fill: all but the forbidden one.
@@ -398,12 +399,10 @@ impl Position {
         }
         let mine = self.pieces[self.turn().index()];
         // A cell connects two opposite sides when it is on or next to a chain touching
-        // each: all candidates at once, six fills.
-        let reaches = |side: Side| {
-            side.cells() | geometry::neighbours(geometry::flood(mine & side.cells(), mine))
-        };
+        // each: all candidates at once, a fill for each side with a piece.
+        let mut reaches = SideReaches::new(mine);
         for (one, other) in Side::OPPOSITE_PAIRS {
-            if let Some(cell) = (legal & reaches(one) & reaches(other)).first() {
+            if let Some(cell) = (legal & reaches.of(one) & reaches.of(other)).first() {
                 return Some(cell);
             }
         }
@@ -441,21 +440,12 @@ impl Position {
         }
         let mine = self.pieces[player.index()];
         let free = self.free_cells();
-        // The cells on side A or next to a chain touching it; a side without a piece of
-        // `player` is reached only by its own cells, and needs no fill.
-        let reaches = |side: Side| {
-            let start = mine & side.cells();
-            if start.is_empty() {
-                side.cells()
-            } else {
-                side.cells() | geometry::neighbours(geometry::flood(start, mine))
-            }
-        };
+        let mut reaches = SideReaches::new(mine);
         let mut threats = Bitboard::EMPTY;
         for (one, other) in Side::OPPOSITE_PAIRS {
             // Opposite sides share no cell: one of them must hold a piece already.
             if (mine & (one.cells() | other.cells())).any() {
-                threats |= free & reaches(one) & reaches(other);
+                threats |= free & reaches.of(one) & reaches.of(other);
             }
         }
         // The smallest loop is six pieces around one cell.
@@ -486,6 +476,7 @@ impl Position {
             return Bitboard::EMPTY;
         }
         let mine = self.pieces[(!self.turn()).index()];
+        let mut reaches = SideReaches::new(mine);
         let free = self.free_cells();
         let mut threats = before.without(cell);
         let open_around = geometry::neighbours_of(cell) - mine;
@@ -505,12 +496,7 @@ impl Position {
             for (touched, opposite) in [(one, other), (other, one)] {
                 // The chain cannot touch both: that would have been a connection.
                 if (chain & touched.cells()).any() {
-                    let start = mine & opposite.cells();
-                    let mut reach = opposite.cells();
-                    if start.any() {
-                        reach |= geometry::neighbours(geometry::flood(start, mine));
-                    }
-                    threats |= around & reach;
+                    threats |= around & reaches.of(opposite);
                 }
             }
         }
