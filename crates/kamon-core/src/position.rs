@@ -10,7 +10,7 @@
 //! The end of the game is worked out once, when the placement is made, so asking whether a
 //! position is finished costs nothing. Only the placed cell's chain can make a new
 //! connection and only a placement next to two own pieces can close a loop (see
-//! [`geometry`](crate::geometry)), which keeps most placements to a few instructions.
+//! [`geometry`]), which keeps most placements to a few instructions.
 
 use std::fmt;
 
