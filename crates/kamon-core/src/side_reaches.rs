@@ -1,5 +1,5 @@
-//! Where one player's new piece would touch each side through their chains: the part of a
-//! connection threat that does not depend on the new piece.
+//! Where a new piece of one player would join a chain touching each side: what a
+//! connection threat is made of (a cell reaching both sides of an opposite pair).
 //!
 //! Why a type: a connection is a chain touching two opposite sides, so a free cell
 //! completes one when it lies, for both sides of a pair, on the side or next to a chain
