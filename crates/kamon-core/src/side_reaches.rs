@@ -22,7 +22,7 @@ use crate::geometry::{self, Side};
 use crate::Bitboard;
 
 /// One player's reach of each side, worked out when first asked and then kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct SideReaches {
     pieces: Bitboard,
     /// Bit `side as usize` set when `reach[side as usize]` is worked out.
