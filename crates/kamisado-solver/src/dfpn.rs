@@ -202,7 +202,8 @@ impl<'a, G: Game> Prover<'a, G> {
             Judged::Exact(s) => return Some(s >= threshold),
             Judged::Open { .. } => self.walker.game.key(pos),
         };
-        if let Some(e) = self.walker.lookup(pos, key) {
+        let entry = self.walker.lookup(pos, key);
+        if let Some(e) = entry {
             if e.low >= threshold {
                 return Some(true);
             }
@@ -210,7 +211,7 @@ impl<'a, G: Game> Prover<'a, G> {
                 return Some(false);
             }
         }
-        match self.mid(pos, key, question, INF, INF, 0) {
+        match self.mid(pos, key, question, INF, INF, entry.is_none(), 0) {
             (0, ..) => Some(true),
             (_, 0, ..) => Some(false),
             _ => None,
@@ -231,7 +232,10 @@ impl<'a, G: Game> Prover<'a, G> {
 
     /// Multiple-iterative deepening at one node: search until its proof number reaches
     /// `th_pn` or its disproof number reaches `th_dn`, and return both numbers and the
-    /// bounds on its score now known.
+    /// bounds on its score now known. `fresh`: the table held nothing about the position
+    /// (so the game is asked [`Game::known_when_expanded`]; once expanded, the position
+    /// has an entry, and asking again would get the same answer at the same price).
+    #[allow(clippy::too_many_arguments)]
     fn mid(
         &mut self,
         pos: &G::Position,
@@ -239,9 +243,13 @@ impl<'a, G: Game> Prover<'a, G> {
         question: Question,
         th_pn: u32,
         th_dn: u32,
+        fresh: bool,
         depth: usize,
     ) -> (u32, u32, Score, Score) {
-        if let Some(e) = self.walker.known_when_expanded(pos, key) {
+        if let Some(e) = fresh
+            .then(|| self.walker.known_when_expanded(pos, key))
+            .flatten()
+        {
             let threshold = question.threshold();
             if e.low >= threshold {
                 return (0, INF, e.low, e.high);
@@ -300,12 +308,21 @@ impl<'a, G: Game> Prover<'a, G> {
                     th_dn - dn + c.extra.1
                 };
                 let (child_th_pn, child_th_dn) = from_child((th_proof, th_disproof), c.passed);
-                let (c_pos, c_passed) = (c.pos, c.passed);
+                let (c_pos, c_passed, c_fresh) = (c.pos, c.passed, !c.found);
                 let c_key = c.key;
                 let q = child_question::<G>(question, c_passed);
-                let (c_pn, c_dn, c_low, c_high) =
-                    self.mid(&c_pos, c_key, q, child_th_pn, child_th_dn, depth + 1);
+                let (c_pn, c_dn, c_low, c_high) = self.mid(
+                    &c_pos,
+                    c_key,
+                    q,
+                    child_th_pn,
+                    child_th_dn,
+                    c_fresh,
+                    depth + 1,
+                );
                 let c = &mut children[best];
+                // `mid` left an entry for it.
+                c.found = true;
                 c.extra = from_child((c_pn, c_dn), c_passed);
                 (c.low, c.high) = (c.low.max(c_low), c.high.min(c_high));
             }

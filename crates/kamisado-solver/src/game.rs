@@ -101,7 +101,10 @@ pub enum Known {
 ///   later, one check each): the game gives that price as the position's
 ///   [`Game::estimate`], so the search comes to such positions only where nothing
 ///   cheaper settles its question, and learns from this call which answers a proof
-///   relied on. The remoteness search does not ask; it searches such positions.
+///   relied on. Or for an answer that costs real time to find (a small search of its
+///   own): the search asks once per position, when its table holds nothing about it
+///   (an answer then settles it; a `None` would be the same the next time). The
+///   remoteness search does not ask; it searches such positions.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;
     type Move: Copy + Send + Sync + Eq + Debug + Display;

@@ -33,7 +33,10 @@
 //! 4 in half steps, the distances doubled first), `--dn-legal` the disproof number from
 //! every legal placement instead of the safe ones, and `--dn-threats K` the disproof
 //! number times K / (K + t), t the opponent's threats (both suggested by
-//! `kamon-cert/examples/first_guess_probe.rs`). `--check-progress` checks the shortest
+//! `kamon-cert/examples/first_guess_probe.rs`). `--forced N` settles forced wins within N
+//! placements of a side to move with a threat when the search comes to expand them (the
+//! library's `SETTLED_FORCED_PLACEMENTS`, 3; 0 for none), `--forced-always` also without a
+//! threat. `--check-progress` checks the shortest
 //! paths' cells against their definition on random positions and exits.
 //! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
@@ -166,6 +169,12 @@ struct Probe {
     /// opponent no free cell on one of theirs), 4 in half steps (the distances doubled
     /// first). Measured and dropped (see the README's *Where the nodes go*).
     progress: u32,
+    /// `--forced N`: a position the search comes to expand is settled as a win when its
+    /// side to move, with a threat, forces one within N placements ([`kamon_core::forced`];
+    /// 0 or 1: never; the library's [`kamon_core::SETTLED_FORCED_PLACEMENTS`]).
+    forced: u32,
+    /// `--forced-always`: with `--forced`, asked also when the side to move has no threat.
+    forced_always: bool,
 }
 
 /// Layers of a connection's growth from `side`: `layers[k]` the cells reached adding at
@@ -452,6 +461,24 @@ impl Game for Probe {
             Some(scales) => self.scaled_estimate(node, scales),
         }
     }
+    fn known_when_expanded(&self, node: &Node) -> Option<kamisado_solver::Known> {
+        let library = (kamon_core::SETTLED_FORCED_PLACEMENTS, false);
+        if (self.forced, self.forced_always) == library {
+            return self.inner.known_when_expanded(node);
+        }
+        let me = node.position().turn();
+        let (mine, theirs) = (node.threats(me), node.threats(!me));
+        (self.forced > 1
+            && (self.forced_always || mine.any())
+            && kamon_core::forced::forced_win_later_with(
+                self.inner.layout(),
+                node.position(),
+                self.forced,
+                mine,
+                theirs,
+            ))
+        .then_some(kamisado_solver::Known::Value(Value::Win))
+    }
 }
 
 /// The value of `node` by two threads on the solver's one table: one runs the proof-number
@@ -523,6 +550,8 @@ fn main() {
     let mut quiet_bonus = 3u32;
     let mut central_weight = 0u32;
     let mut dn_legal = false;
+    let mut forced = kamon_core::SETTLED_FORCED_PLACEMENTS;
+    let mut forced_always = false;
     let mut dn_threats = 0u32;
     let mut focus = None;
     let mut targets = Vec::new();
@@ -626,6 +655,13 @@ fn main() {
                 )
             }
             "--dn-legal" => dn_legal = true,
+            "--forced-always" => forced_always = true,
+            "--forced" => {
+                forced = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--forced N")
+            }
             "--dn-threats" => {
                 dn_threats = args
                     .next()
@@ -707,6 +743,8 @@ fn main() {
             focus,
             dn_legal,
             dn_threats,
+            forced,
+            forced_always,
         };
         let options = Options {
             threads,

@@ -39,6 +39,7 @@
 mod bitboard;
 mod cell;
 mod chip;
+pub mod forced;
 #[cfg(feature = "solver")]
 mod game;
 pub mod geometry;
@@ -56,7 +57,7 @@ pub use bitboard::Bitboard;
 pub use cell::{Cell, CellNameProblem, ParseCellError, CELL_COUNT};
 pub use chip::{Chip, ParseChipError, CHIP_COUNT};
 #[cfg(feature = "solver")]
-pub use game::{KamonGame, Node};
+pub use game::{KamonGame, Node, SETTLED_FORCED_PLACEMENTS};
 pub use geometry::Side;
 pub use layout::{Layout, LayoutError};
 pub use notation::{ParseLayoutError, ParseRecordError, Record};
