@@ -136,19 +136,24 @@ struct Layers {
 }
 
 impl Layers {
+    /// Without vector registers, lane by lane: only the six lanes that are not repeats
+    /// (lanes 6 and 7 are left empty: [`ParentDistances::from_layers`] reads lanes 0 to 5,
+    /// and their arrivals and growth are those of lanes 0 and 3), and only a player's
+    /// lanes while it is not done (rounds past a player's distance are not read).
     fn grown(pieces: [Bitboard; 2], open: Bitboard) -> Layers {
+        const LANES: usize = 6;
         let own = lanes::own(pieces);
         let mut layers = Layers {
             forward: [[0; 8]; ROUNDS + 1],
             backward: [[0; 8]; ROUNDS + 1],
             nearest: [NO_CONNECTION + 1; 2],
         };
-        for lane in 0..8 {
+        for lane in 0..LANES {
             layers.forward[0][lane] = grow_from(own[lane] & FROM[lane], own[lane]);
             layers.backward[0][lane] = grow_from(own[lane] & TO[lane], own[lane]);
         }
         let arrived = |layer: &[u64; 8]| -> u8 {
-            (0..8).fold(0, |m, lane| {
+            (0..LANES).fold(0, |m, lane| {
                 m | ((layer[lane] & TO[lane] != 0) as u8) << lane
             })
         };
@@ -158,7 +163,7 @@ impl Layers {
                 break;
             }
             let mut growing = 0u8;
-            for lane in 0..8 {
+            for lane in (0..LANES).filter(|&lane| !done[lanes::player(lane)]) {
                 let step = |reached: u64, side: u64| {
                     geometry::grown_round(
                         Bitboard(reached),
