@@ -13,7 +13,8 @@
 //! seeded random layouts in [`random`]), play and the end of the game ([`Position`],
 //! [`GameEnd`], [`Outcome`]), an unvalidated [`Setup`] that becomes a position through a
 //! typed [`PositionError`] and the exact [`Position::key`], the layout, move and record
-//! text ([`notation`], [`Record`]), and [`perft`].
+//! text ([`notation`], [`Record`]), [`perft`], and the wins a side forces within a few
+//! placements ([`forced`]), which the certificates' checker and the search both ask.
 //!
 //! ```
 //! use kamon_core::{Layout, Outcome, Position, Record};
