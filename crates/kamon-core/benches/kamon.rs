@@ -140,11 +140,40 @@ fn bench_children_distances(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_threats_after(c: &mut Criterion) {
+    // Every legal child's threats of the player who placed, carried from the parent's
+    // (`Position::threats_after`), as the search and the certificates' forced wins work
+    // them out; the positions of random games 4 to 30 placements in.
+    let layout = Layout::random(4);
+    let children: Vec<_> = random_games(&layout, 4)
+        .into_iter()
+        .filter(|pos| (4..=30).contains(&pos.placed()))
+        .flat_map(|pos| {
+            let before = pos.threats(pos.turn());
+            pos.legal_cells(&layout)
+                .map(|cell| (pos.play_unchecked(&layout, cell), cell, before))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut group = c.benchmark_group("kamon-threats-after");
+    group.throughput(Throughput::Elements(children.len() as u64));
+    group.bench_function("random-games", |b| {
+        b.iter(|| {
+            children
+                .iter()
+                .map(|(child, cell, before)| child.threats_after(*cell, *before).count())
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_winning_move,
     bench_connection_distance,
-    bench_children_distances
+    bench_children_distances,
+    bench_threats_after
 );
 criterion_main!(benches);
