@@ -302,8 +302,9 @@ pub(crate) fn grown_round(
 /// (`perf` of a unit, 2026-12-04), and its six growing sets (three pairs of sides for each
 /// player) are independent. With AVX-512 (detected at run time) one vector register holds
 /// all six as 64-bit lanes and they grow in lockstep, a round of all six costing the
-/// instructions of one; without it, the two players one after the other. Tested against
-/// [`connection_distance`], which stays the definition.
+/// instructions of one; with AVX2 only, two registers of four lanes; without either, the
+/// two players one after the other. Tested against [`connection_distance`], which stays
+/// the definition.
 #[inline]
 pub fn connection_distances(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
     // Bits off the board are never cells: the lanes below grow without the board's mask,
@@ -315,60 +316,71 @@ pub fn connection_distances(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
             // SAFETY: the processor has the feature this variant is compiled for.
             return unsafe { distances_avx512(pieces, open) };
         }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: as above.
+            return unsafe { distances_avx2(pieces, open) };
+        }
     }
     pieces.map(|p| connection_distance(p, open))
 }
 
-/// [`connection_distances`] with AVX-512: lane `3p + i` grows player `p`'s pair `i` of
-/// [`Side::OPPOSITE_PAIRS`] as [`connection_distance`] does; lanes 6 and 7 repeat lanes 0
-/// and 3 (a register holds eight).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-fn distances_avx512(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
-    use std::arch::x86_64::*;
-    let (from, to) = (lanes::load(&lanes::FROM), lanes::load(&lanes::TO));
-    let own = lanes::load(&lanes::own(pieces));
-    let open = _mm512_set1_epi64(open.0 as i64);
-    let mut reached = lanes::flood(_mm512_and_si512(own, from), own);
-    let mut answer = [None; 2];
-    let arrived = _mm512_test_epi64_mask(reached, to);
-    for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
-        if arrived & mine != 0 {
-            *answer = Some(0);
-        }
-    }
-    for added in 1..NO_CONNECTION {
-        if answer.iter().all(Option::is_some) {
-            break;
-        }
-        let next = lanes::step(reached, from, own, open);
-        let arrived = _mm512_test_epi64_mask(next, to);
-        let growing = _mm512_cmpneq_epi64_mask(next, reached);
-        for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
-            if answer.is_none() {
+/// [`connection_distances`] in vector registers (the instruction set's module of
+/// [`lanes`], `$isa`, compiled with `$feature`): lane `3p + i` grows player `p`'s pair `i`
+/// of [`Side::OPPOSITE_PAIRS`] as [`connection_distance`] does; lanes 6 and 7 repeat lanes
+/// 0 and 3. Written once, for each instruction set the machine may have.
+macro_rules! vector_distances {
+    ($name:ident, $isa:ident, $feature:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        fn $name(pieces: [Bitboard; 2], open: Bitboard) -> [u32; 2] {
+            use lanes::$isa as v;
+            let (from, to) = (v::load(&lanes::FROM), v::load(&lanes::TO));
+            let own = v::load(&lanes::own(pieces));
+            let open = v::splat(open.0);
+            let mut reached = v::flood(v::and(own, from), own);
+            let mut answer = [None; 2];
+            let arrived = v::test_mask(reached, to);
+            for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
                 if arrived & mine != 0 {
-                    *answer = Some(added);
-                } else if growing & mine == 0 {
-                    // None of its sets grows any more: it cannot connect.
-                    *answer = Some(NO_CONNECTION);
+                    *answer = Some(0);
                 }
             }
+            for added in 1..NO_CONNECTION {
+                if answer.iter().all(Option::is_some) {
+                    break;
+                }
+                let next = v::step(reached, from, own, open);
+                let arrived = v::test_mask(next, to);
+                let growing = v::neq_mask(next, reached);
+                for (mine, answer) in lanes::OF_PLAYER.iter().zip(&mut answer) {
+                    if answer.is_none() {
+                        if arrived & mine != 0 {
+                            *answer = Some(added);
+                        } else if growing & mine == 0 {
+                            // None of its sets grows any more: it cannot connect.
+                            *answer = Some(NO_CONNECTION);
+                        }
+                    }
+                }
+                reached = next;
+            }
+            answer.map(|a| a.unwrap_or(NO_CONNECTION))
         }
-        reached = next;
-    }
-    answer.map(|a| a.unwrap_or(NO_CONNECTION))
+    };
 }
+vector_distances!(distances_avx512, avx512, "avx512f");
+vector_distances!(distances_avx2, avx2, "avx2");
 
-/// The growth of [`connection_distance`] in the eight 64-bit lanes of an AVX-512
-/// register, for the vector variants ([`connection_distances`], and the children's
-/// distances of [`crate::parent_distances`]), and the lanes' layout: lane `3p + i` grows
-/// player `p`'s pair `i` of [`Side::OPPOSITE_PAIRS`]; lanes 6 and 7 repeat lanes 0 and 3
-/// (a register holds eight, the two players need six).
+/// The growth of [`connection_distance`] in eight 64-bit lanes of vector registers, for
+/// the vector variants ([`connection_distances`], and the children's distances of
+/// [`crate::parent_distances`]): the lanes' layout, lane `3p + i` growing player `p`'s pair
+/// `i` of [`Side::OPPOSITE_PAIRS`] (lanes 6 and 7 repeat lanes 0 and 3: an AVX-512 register
+/// holds eight, the two players need six), and the operations on them for each instruction
+/// set, in modules of the same functions ([`lanes::avx512`], [`lanes::avx2`]), so that the
+/// variants' code is written once (a macro) and compiled for each.
 pub(crate) mod lanes {
     use super::Side;
     use crate::Bitboard;
-    #[cfg(target_arch = "x86_64")]
-    use std::arch::x86_64::*;
 
     /// Each lane's first side (`FROM`) and second side (`TO`).
     pub(crate) const FROM: [u64; 8] = sides(true);
@@ -416,51 +428,208 @@ pub(crate) mod lanes {
         std::array::from_fn(|lane| pieces[player(lane)].0)
     }
 
-    /// The eight lanes as one register.
+    /// The lanes' operations with AVX-512: the eight lanes in one register.
     #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn load(words: &[u64; 8]) -> __m512i {
-        // SAFETY: eight u64 are 64 bytes; the unaligned load reads nothing else.
-        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
-    }
+    pub(crate) mod avx512 {
+        use std::arch::x86_64::*;
 
-    /// `with_neighbours_unmasked` in every lane (four shifts: the 512-bit shifts all go
-    /// to one execution port, and were what a round waited for).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn with_neighbours(x: __m512i) -> __m512i {
-        let t = _mm512_or_si512(x, _mm512_slli_epi64::<1>(x));
-        let a = _mm512_or_si512(t, _mm512_srli_epi64::<1>(x));
-        let b = _mm512_or_si512(_mm512_slli_epi64::<7>(t), _mm512_srli_epi64::<8>(t));
-        _mm512_or_si512(a, b)
-    }
+        /// The eight lanes.
+        pub(crate) type Lanes = __m512i;
 
-    /// `flood` in every lane: each set grown through its `within` until none grows.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn flood(mut x: __m512i, within: __m512i) -> __m512i {
-        loop {
-            let next = _mm512_and_si512(with_neighbours(x), within);
-            if _mm512_cmpneq_epi64_mask(next, x) == 0 {
-                return next;
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn load(words: &[u64; 8]) -> Lanes {
+            // SAFETY: eight u64 are 64 bytes; the unaligned load reads nothing else.
+            unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn store(x: Lanes, words: &mut [u64; 8]) {
+            // SAFETY: as the load.
+            unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), x) }
+        }
+
+        /// `word` in every lane.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn splat(word: u64) -> Lanes {
+            _mm512_set1_epi64(word as i64)
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn and(a: Lanes, b: Lanes) -> Lanes {
+            _mm512_and_si512(a, b)
+        }
+
+        /// The lanes (a bit a lane) where `a` and `b` share a bit.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn test_mask(a: Lanes, b: Lanes) -> u8 {
+            _mm512_test_epi64_mask(a, b)
+        }
+
+        /// The lanes (a bit a lane) where `a` and `b` differ.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn neq_mask(a: Lanes, b: Lanes) -> u8 {
+            _mm512_cmpneq_epi64_mask(a, b)
+        }
+
+        /// `with_neighbours_unmasked` in every lane (four shifts: the 512-bit shifts all
+        /// go to one execution port, and were what a round waited for).
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn with_neighbours(x: Lanes) -> Lanes {
+            let t = _mm512_or_si512(x, _mm512_slli_epi64::<1>(x));
+            let a = _mm512_or_si512(t, _mm512_srli_epi64::<1>(x));
+            let b = _mm512_or_si512(_mm512_slli_epi64::<7>(t), _mm512_srli_epi64::<8>(t));
+            _mm512_or_si512(a, b)
+        }
+
+        /// `flood` in every lane: each set grown through its `within` until none grows.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn flood(mut x: Lanes, within: Lanes) -> Lanes {
+            loop {
+                let next = _mm512_and_si512(with_neighbours(x), within);
+                if _mm512_cmpneq_epi64_mask(next, x) == 0 {
+                    return next;
+                }
+                x = next;
             }
-            x = next;
+        }
+
+        /// One round of growth in every lane: the `reached` sets with their `open`
+        /// neighbours and their `side`'s open cells, flooded through the lane's `own`
+        /// pieces. `open` lies on the board, so it also removes the wrapped shifts.
+        #[inline]
+        #[target_feature(enable = "avx512f")]
+        pub(crate) fn step(reached: Lanes, side: Lanes, own: Lanes, open: Lanes) -> Lanes {
+            let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), side), open);
+            let next = _mm512_or_si512(reached, entered);
+            flood(next, _mm512_or_si512(own, next))
         }
     }
 
-    /// One round of growth in every lane: the `reached` sets with their `open` neighbours
-    /// and their `side`'s open cells, flooded through the lane's `own` pieces. `open` lies
-    /// on the board, so it also removes the wrapped shifts.
+    /// The same operations with AVX2 only: lanes 0 to 3 in one register, 4 to 7 in a
+    /// second (each operation twice; no 64-bit lane masks, so compare and move the sign
+    /// bits).
     #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn step(reached: __m512i, side: __m512i, own: __m512i, open: __m512i) -> __m512i {
-        let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), side), open);
-        let next = _mm512_or_si512(reached, entered);
-        flood(next, _mm512_or_si512(own, next))
+    pub(crate) mod avx2 {
+        use std::arch::x86_64::*;
+
+        /// Lanes 0 to 3, and 4 to 7.
+        pub(crate) type Lanes = [__m256i; 2];
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn load(words: &[u64; 8]) -> Lanes {
+            // SAFETY: each load reads four of the eight u64.
+            unsafe {
+                [
+                    _mm256_loadu_si256(words.as_ptr().cast()),
+                    _mm256_loadu_si256(words.as_ptr().add(4).cast()),
+                ]
+            }
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn store(x: Lanes, words: &mut [u64; 8]) {
+            // SAFETY: as the loads.
+            unsafe {
+                _mm256_storeu_si256(words.as_mut_ptr().cast(), x[0]);
+                _mm256_storeu_si256(words.as_mut_ptr().add(4).cast(), x[1]);
+            }
+        }
+
+        /// `word` in every lane.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn splat(word: u64) -> Lanes {
+            let x = _mm256_set1_epi64x(word as i64);
+            [x, x]
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn and(a: Lanes, b: Lanes) -> Lanes {
+            [_mm256_and_si256(a[0], b[0]), _mm256_and_si256(a[1], b[1])]
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn or(a: Lanes, b: Lanes) -> Lanes {
+            [_mm256_or_si256(a[0], b[0]), _mm256_or_si256(a[1], b[1])]
+        }
+
+        /// The lanes (a bit a lane) where `a` and `b` are equal.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn eq_mask(a: Lanes, b: Lanes) -> u8 {
+            eq_mask_of_four(a[0], b[0]) | eq_mask_of_four(a[1], b[1]) << 4
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn eq_mask_of_four(a: __m256i, b: __m256i) -> u8 {
+            _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, b))) as u8
+        }
+
+        /// The lanes (a bit a lane) where `a` and `b` share a bit.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn test_mask(a: Lanes, b: Lanes) -> u8 {
+            let zero = _mm256_setzero_si256();
+            !eq_mask(and(a, b), [zero, zero])
+        }
+
+        /// The lanes (a bit a lane) where `a` and `b` differ.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn neq_mask(a: Lanes, b: Lanes) -> u8 {
+            !eq_mask(a, b)
+        }
+
+        /// `with_neighbours_unmasked` in every lane.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn with_neighbours(x: Lanes) -> Lanes {
+            [with_neighbours_of_four(x[0]), with_neighbours_of_four(x[1])]
+        }
+
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn with_neighbours_of_four(x: __m256i) -> __m256i {
+            let t = _mm256_or_si256(x, _mm256_slli_epi64::<1>(x));
+            let a = _mm256_or_si256(t, _mm256_srli_epi64::<1>(x));
+            let b = _mm256_or_si256(_mm256_slli_epi64::<7>(t), _mm256_srli_epi64::<8>(t));
+            _mm256_or_si256(a, b)
+        }
+
+        /// `flood` in every lane: each set grown through its `within` until none grows.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn flood(mut x: Lanes, within: Lanes) -> Lanes {
+            loop {
+                let next = and(with_neighbours(x), within);
+                if neq_mask(next, x) == 0 {
+                    return next;
+                }
+                x = next;
+            }
+        }
+
+        /// One round of growth in every lane, as [`super::avx512::step`].
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn step(reached: Lanes, side: Lanes, own: Lanes, open: Lanes) -> Lanes {
+            let entered = and(or(with_neighbours(reached), side), open);
+            let next = or(reached, entered);
+            flood(next, or(own, next))
+        }
     }
 }
 
@@ -654,6 +823,10 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx512f") {
                 assert_eq!(unsafe { distances_avx512(pieces, open) }, each);
+            }
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                assert_eq!(unsafe { distances_avx2(pieces, open) }, each);
             }
             for (player, d) in each.into_iter().enumerate() {
                 seen[player][d as usize] += 1;

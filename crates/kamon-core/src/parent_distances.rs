@@ -65,6 +65,11 @@ impl ParentDistances {
                 let layers = unsafe { Layers::grown_avx512(pieces, open) };
                 return ParentDistances::from_layers(pieces, open, &layers);
             }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: as above.
+                let layers = unsafe { Layers::grown_avx2(pieces, open) };
+                return ParentDistances::from_layers(pieces, open, &layers);
+            }
         }
         ParentDistances::from_layers(pieces, open, &Layers::grown(pieces, open))
     }
@@ -201,43 +206,48 @@ impl Layers {
         })
     }
 
-    /// [`Layers::grown`] with AVX-512: the eight lanes of each direction in one register.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    fn grown_avx512(pieces: [Bitboard; 2], open: Bitboard) -> Layers {
-        use lanes::{flood, load, step};
-        use std::arch::x86_64::*;
-        let (own, from, to) = (load(&lanes::own(pieces)), load(&FROM), load(&TO));
-        let open = _mm512_set1_epi64(open.0 as i64);
-        let store = |x: __m512i, words: &mut [u64; 8]| {
-            // SAFETY: as the load.
-            unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), x) }
-        };
-        let mut layers = Layers {
-            forward: [[0; 8]; ROUNDS + 1],
-            backward: [[0; 8]; ROUNDS + 1],
-            nearest: [NO_CONNECTION + 1; 2],
-        };
-        let mut forward = flood(_mm512_and_si512(own, from), own);
-        let mut backward = flood(_mm512_and_si512(own, to), own);
-        store(forward, &mut layers.forward[0]);
-        store(backward, &mut layers.backward[0]);
-        let mut done = layers.settle(0, _mm512_test_epi64_mask(forward, to), !0);
-        for k in 1..=ROUNDS {
-            if done == [true; 2] {
-                break;
-            }
-            let next_forward = step(forward, from, own, open);
-            backward = step(backward, to, own, open);
-            let growing = _mm512_cmpneq_epi64_mask(next_forward, forward);
-            forward = next_forward;
-            store(forward, &mut layers.forward[k]);
-            store(backward, &mut layers.backward[k]);
-            done = layers.settle(k, _mm512_test_epi64_mask(forward, to), growing);
-        }
-        layers
-    }
+    grown_in_lanes!(grown_avx512, avx512, "avx512f");
+    grown_in_lanes!(grown_avx2, avx2, "avx2");
 }
+
+/// [`Layers::grown`] in vector registers (the instruction set's module of
+/// [`lanes`], `$isa`, compiled with `$feature`): the eight lanes of each direction grow
+/// in lockstep. Written once, for each instruction set the machine may have.
+macro_rules! grown_in_lanes {
+    ($name:ident, $isa:ident, $feature:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $feature)]
+        fn $name(pieces: [Bitboard; 2], open: Bitboard) -> Layers {
+            use lanes::$isa as v;
+            let (own, from, to) = (v::load(&lanes::own(pieces)), v::load(&FROM), v::load(&TO));
+            let open = v::splat(open.0);
+            let mut layers = Layers {
+                forward: [[0; 8]; ROUNDS + 1],
+                backward: [[0; 8]; ROUNDS + 1],
+                nearest: [NO_CONNECTION + 1; 2],
+            };
+            let mut forward = v::flood(v::and(own, from), own);
+            let mut backward = v::flood(v::and(own, to), own);
+            v::store(forward, &mut layers.forward[0]);
+            v::store(backward, &mut layers.backward[0]);
+            let mut done = layers.settle(0, v::test_mask(forward, to), !0);
+            for k in 1..=ROUNDS {
+                if done == [true; 2] {
+                    break;
+                }
+                let next_forward = v::step(forward, from, own, open);
+                backward = v::step(backward, to, own, open);
+                let growing = v::neq_mask(next_forward, forward);
+                forward = next_forward;
+                v::store(forward, &mut layers.forward[k]);
+                v::store(backward, &mut layers.backward[k]);
+                done = layers.settle(k, v::test_mask(forward, to), growing);
+            }
+            layers
+        }
+    };
+}
+use grown_in_lanes;
 
 #[inline]
 fn grow_from(from: u64, within: u64) -> u64 {
