@@ -415,6 +415,17 @@ impl UnitsRun {
         solve: impl Fn(usize, Ask, Spent, &Cancel) -> Result<UnitResult, E> + Sync,
         mut finished: impl FnMut(usize, UnitResult) -> Result<(), E>,
     ) -> Result<(), E> {
+        // Each unit's search makes a table of the same size: a finished unit's table
+        // memory goes to the next (kamisado-solver's `keep_dropped_tables`), and back
+        // to the system when the run ends.
+        kamisado_solver::keep_dropped_tables(self.jobs.max(1));
+        struct KeepNoTables;
+        impl Drop for KeepNoTables {
+            fn drop(&mut self) {
+                kamisado_solver::keep_dropped_tables(0);
+            }
+        }
+        let _keep_none_after = KeepNoTables;
         let mut units = known.unit_bounds(split);
         let mut spent = vec![Spent::default(); split.len()];
         for result in &known.units {

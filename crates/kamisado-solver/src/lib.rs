@@ -72,5 +72,5 @@ pub use score::{Score, MAX_REMOTENESS};
 pub use solver::{
     Analysis, MoveResult, Options, Solution, SolveError, Solver, DEFAULT_TABLE_BYTES,
 };
-pub use table::{Entry, Question, Table};
+pub use table::{keep_dropped_tables, Entry, Question, Table};
 pub use value::{Outcome, Value};
