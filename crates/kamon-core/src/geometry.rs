@@ -379,6 +379,38 @@ vector_distances!(distances_avx2, avx2, "avx2");
 /// set, in modules of the same functions ([`lanes::avx512`], [`lanes::avx2`]), so that the
 /// variants' code is written once (a macro) and compiled for each.
 pub(crate) mod lanes {
+    /// `flood` and the round of growth (`step`) in every lane, from an instruction
+    /// set's module's `and`, `or`, `neq_mask` and `with_neighbours` (compiled with
+    /// `$feature`): written once for every instruction set.
+    macro_rules! growth {
+        ($feature:literal) => {
+            /// `flood` in every lane: each set grown through its `within` until none grows.
+            #[inline]
+            #[target_feature(enable = $feature)]
+            pub(crate) fn flood(mut x: Lanes, within: Lanes) -> Lanes {
+                loop {
+                    let next = and(with_neighbours(x), within);
+                    if neq_mask(next, x) == 0 {
+                        return next;
+                    }
+                    x = next;
+                }
+            }
+
+            /// One round of growth in every lane: the `reached` sets with their `open`
+            /// neighbours and their `side`'s open cells, flooded through the lane's `own`
+            /// pieces. `open` lies on the board, so it also removes the wrapped shifts.
+            #[inline]
+            #[target_feature(enable = $feature)]
+            pub(crate) fn step(reached: Lanes, side: Lanes, own: Lanes, open: Lanes) -> Lanes {
+                let entered = and(or(with_neighbours(reached), side), open);
+                let next = or(reached, entered);
+                flood(next, or(own, next))
+            }
+        };
+    }
+    use growth;
+
     use super::Side;
     use crate::Bitboard;
 
@@ -488,29 +520,13 @@ pub(crate) mod lanes {
             _mm512_or_si512(a, b)
         }
 
-        /// `flood` in every lane: each set grown through its `within` until none grows.
         #[inline]
         #[target_feature(enable = "avx512f")]
-        pub(crate) fn flood(mut x: Lanes, within: Lanes) -> Lanes {
-            loop {
-                let next = _mm512_and_si512(with_neighbours(x), within);
-                if _mm512_cmpneq_epi64_mask(next, x) == 0 {
-                    return next;
-                }
-                x = next;
-            }
+        fn or(a: Lanes, b: Lanes) -> Lanes {
+            _mm512_or_si512(a, b)
         }
 
-        /// One round of growth in every lane: the `reached` sets with their `open`
-        /// neighbours and their `side`'s open cells, flooded through the lane's `own`
-        /// pieces. `open` lies on the board, so it also removes the wrapped shifts.
-        #[inline]
-        #[target_feature(enable = "avx512f")]
-        pub(crate) fn step(reached: Lanes, side: Lanes, own: Lanes, open: Lanes) -> Lanes {
-            let entered = _mm512_and_si512(_mm512_or_si512(with_neighbours(reached), side), open);
-            let next = _mm512_or_si512(reached, entered);
-            flood(next, _mm512_or_si512(own, next))
-        }
+        super::growth!("avx512f");
     }
 
     /// The same operations with AVX2 only: lanes 0 to 3 in one register, 4 to 7 in a
@@ -609,27 +625,7 @@ pub(crate) mod lanes {
             _mm256_or_si256(a, b)
         }
 
-        /// `flood` in every lane: each set grown through its `within` until none grows.
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        pub(crate) fn flood(mut x: Lanes, within: Lanes) -> Lanes {
-            loop {
-                let next = and(with_neighbours(x), within);
-                if neq_mask(next, x) == 0 {
-                    return next;
-                }
-                x = next;
-            }
-        }
-
-        /// One round of growth in every lane, as [`super::avx512::step`].
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        pub(crate) fn step(reached: Lanes, side: Lanes, own: Lanes, open: Lanes) -> Lanes {
-            let entered = and(or(with_neighbours(reached), side), open);
-            let next = or(reached, entered);
-            flood(next, or(own, next))
-        }
+        super::growth!("avx2");
     }
 }
 
