@@ -601,20 +601,26 @@ pub fn keep_dropped_tables(count: usize) {
 
 impl Words {
     fn zeroed(n: usize) -> std::io::Result<Words> {
-        {
+        let kept = {
             let mut dropped = DROPPED.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(i) = dropped.0.iter().position(|m| m.len() == n * 8) {
-                let map = dropped.0.swap_remove(i);
-                // SAFETY: the mapping is `n * 8` writable bytes that no table uses any
-                // more (it was taken back from a dropped one), and nothing else views it.
-                unsafe { std::ptr::write_bytes(map.as_mut_ptr(), 0, n * 8) };
-                return Ok(Words {
-                    map: Some(map),
-                    len: n,
-                });
+            match dropped.0.iter().position(|m| m.len() == n * 8) {
+                Some(i) => Some(dropped.0.swap_remove(i)),
+                None => {
+                    // Another size: the kept memory is given back before more is taken.
+                    dropped.0.clear();
+                    None
+                }
             }
-            // Another size: the kept memory is given back before more is taken.
-            dropped.0.clear();
+        };
+        if let Some(map) = kept {
+            // Cleared outside the lock, which a table dropped meanwhile needs.
+            // SAFETY: the mapping is `n * 8` writable bytes that no table uses any more
+            // (it was taken back from a dropped one), and nothing else views it.
+            unsafe { std::ptr::write_bytes(map.as_mut_ptr(), 0, n * 8) };
+            return Ok(Words {
+                map: Some(map),
+                len: n,
+            });
         }
         let map = memmap2::MmapMut::map_anon(n * 8)?;
         #[cfg(all(target_os = "linux", not(miri)))]

@@ -469,8 +469,9 @@ impl Position {
     /// opposite side's chains also reach, or where a piece would close a loop through it.
     /// Such a loop runs through the candidate cell, leaving it by one run of the chain's
     /// pieces around it and coming back by another, so only the cells around which the
-    /// chain itself (not all the player's pieces) is split need the fill (criterion's `kamon-threats-after`: 1.39 to
-    /// 1.65 ms before, 0.94 to 1.09 ms after, three alternated runs).
+    /// chain itself (not all the player's pieces) is split need the fill (criterion's
+    /// `kamon-threats-after`: 1.39 to 1.65 ms before, 0.94 to 1.09 ms after, three
+    /// alternated runs).
     /// (The other player's threats after the placement are theirs before it less `cell`:
     /// it adds no piece of theirs, and a loop is a loop whoever holds what it encloses.)
     /// The solver's adapter (game.rs) and the certificates' forced wins keep the threats
