@@ -6,15 +6,20 @@ use kamon_core::geometry::{connection_distance, connection_distances};
 use kamon_core::parent_distances::ParentDistances;
 use kamon_core::perft::perft;
 use kamon_core::{Bitboard, Cell, Layout, Player, Position};
+use std::ops::RangeInclusive;
 
-/// Every position before the end of 200 random games on `layout` (moves drawn by `seed`).
-fn random_games(layout: &Layout, seed: u64) -> Vec<Position> {
+/// Every position before the end of 200 random games on `layout` (moves drawn by `seed`)
+/// with a number of placements made in `placed` (where a search's nodes lie, for the
+/// benches that ask what one of them costs).
+fn random_games(layout: &Layout, seed: u64, placed: RangeInclusive<u32>) -> Vec<Position> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut positions = Vec::new();
     for _ in 0..200 {
         let mut pos = Position::start(layout);
         while !pos.is_over() {
-            positions.push(pos);
+            if placed.contains(&pos.placed()) {
+                positions.push(pos);
+            }
             let legal: Vec<_> = pos.legal_cells(layout).collect();
             pos = pos.play_unchecked(layout, legal[rng.usize(..legal.len())]);
         }
@@ -43,7 +48,7 @@ fn bench_perft(c: &mut Criterion) {
 fn bench_winning_move(c: &mut Criterion) {
     // Positions from random games, some with a win available.
     let layout = Layout::random(3);
-    let positions = random_games(&layout, 3);
+    let positions = random_games(&layout, 3, 0..=36);
     c.bench_function("kamon-winning-move", |b| {
         b.iter(|| {
             positions
@@ -58,9 +63,8 @@ fn bench_connection_distance(c: &mut Criterion) {
     // Both players' distances in the positions of random games 4 to 16 placements in,
     // where a search's quiet nodes lie (the estimate asks for two per child).
     let layout = Layout::random(4);
-    let boards: Vec<_> = random_games(&layout, 4)
+    let boards: Vec<_> = random_games(&layout, 4, 4..=16)
         .into_iter()
-        .filter(|pos| (4..=16).contains(&pos.placed()))
         .flat_map(|pos| [Player::Black, Player::White].map(|p| (pos.pieces(p), pos.free_cells())))
         .collect();
     let mut group = c.benchmark_group("kamon-connection-distance");
@@ -94,9 +98,8 @@ fn bench_children_distances(c: &mut Criterion) {
     // out afresh, or from one analysis of the parent (`ParentDistances`); the positions of
     // the same random games.
     let layout = Layout::random(4);
-    let parents: Vec<_> = random_games(&layout, 4)
+    let parents: Vec<_> = random_games(&layout, 4, 4..=16)
         .into_iter()
-        .filter(|pos| (4..=16).contains(&pos.placed()))
         .map(|pos| {
             let pieces = [Player::Black, Player::White].map(|p| pos.pieces(p));
             let cells: Vec<_> = pos.legal_cells(&layout).collect();
@@ -145,9 +148,8 @@ fn bench_threats_after(c: &mut Criterion) {
     // (`Position::threats_after`), as the search and the certificates' forced wins work
     // them out; the positions of random games 4 to 30 placements in.
     let layout = Layout::random(4);
-    let children: Vec<_> = random_games(&layout, 4)
+    let children: Vec<_> = random_games(&layout, 4, 4..=30)
         .into_iter()
-        .filter(|pos| (4..=30).contains(&pos.placed()))
         .flat_map(|pos| {
             let before = pos.threats(pos.turn());
             pos.legal_cells(&layout)
