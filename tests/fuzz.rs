@@ -625,11 +625,18 @@ fn database_files_never_panic() {
 fn file_readers_never_panic() {
     // The corpus's saved table is one the reader loads, so that mutations start from a
     // file that reaches every check.
-    let corpus =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-corpus/files/saved-table.bin");
-    let table = kamisado_solver::Table::<u128>::with_bytes(4096).unwrap();
-    let saved = kamisado_analysis::table_file::load(&corpus, &table, "--4c6a/... a unit").unwrap();
-    assert_eq!((saved.nodes, table.len()), (123_456, 2));
+    // Both versions: the first without stopped paths, the second with one.
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-corpus/files");
+    for (file, paths) in [("saved-table.bin", 0), ("saved-table-paths.bin", 1)] {
+        let table = kamisado_solver::Table::<u128>::with_bytes(4096).unwrap();
+        let saved =
+            kamisado_analysis::table_file::load(&corpus.join(file), &table, "--4c6a/... a unit")
+                .unwrap();
+        assert_eq!((saved.nodes, table.len()), (123_456, 2));
+        let found = table.stopped_paths().all();
+        assert_eq!(found.len(), paths, "{file}");
+        assert!(found.iter().all(|p| p.len() == 2));
+    }
     assert!(fuzz(target("files")) > 100);
 }
 

@@ -155,11 +155,22 @@ fn from_child((pn, dn): (u32, u32), passed: bool) -> ParentView {
 /// One thread's df-pn.
 pub(crate) struct Prover<'a, G: Game> {
     walker: Walker<'a, G, ParentView>,
+    /// The path of an earlier search of this root that was stopped (see
+    /// [`StoppedPaths`](crate::StoppedPaths)), followed down while `following`.
+    path: Vec<G::Key>,
+    following: bool,
+    /// When stopped: the keys of the children being searched, deepest first.
+    unwound: Vec<G::Key>,
 }
 
 impl<'a, G: Game> Prover<'a, G> {
     pub fn new(walker: Walker<'a, G, ParentView>) -> Prover<'a, G> {
-        Prover { walker }
+        Prover {
+            walker,
+            path: Vec::new(),
+            following: false,
+            unwound: Vec::new(),
+        }
     }
 
     /// Adds the nodes searched to the solver's count (done as the search goes, in steps;
@@ -211,11 +222,30 @@ impl<'a, G: Game> Prover<'a, G> {
                 return Some(false);
             }
         }
-        match self.mid(pos, key, question, INF, INF, entry.is_none(), 0) {
+        let stopped = self.walker.table.stopped_paths();
+        self.path = stopped.of(key).unwrap_or_default();
+        self.following = !self.path.is_empty();
+        self.unwound.clear();
+        let answer = match self.mid(pos, key, question, INF, INF, entry.is_none(), 0) {
             (0, ..) => Some(true),
             (_, 0, ..) => Some(false),
             _ => None,
+        };
+        if answer.is_some() {
+            if !self.path.is_empty() {
+                stopped.forget(key);
+            }
+        } else {
+            let mut path = std::mem::take(&mut self.unwound);
+            path.push(key);
+            path.reverse();
+            // A search stopped before it got as deep as the path it was following leaves
+            // that path, which reaches further.
+            if !self.path.starts_with(&path) {
+                stopped.keep(path);
+            }
         }
+        answer
     }
 
     /// Stores the current numbers of a search's root for whoever reports progress (the
@@ -299,9 +329,29 @@ impl<'a, G: Game> Prover<'a, G> {
                 {
                     break;
                 }
-                let c = &children[best];
-                // Thresholds in the parent's view, then in the child's own.
-                let th_proof = th_pn.min(widen(second_proof));
+                let mut chosen = best;
+                if self.following {
+                    // Where the stopped search went, if the 1+epsilon rule lets it go
+                    // there (it stayed in a child until its proof number passed the
+                    // best sibling's by a quarter).
+                    let next = self.path.get(depth + 1).copied();
+                    let limit = widen(best_proof).min(th_pn);
+                    match children
+                        .iter()
+                        .position(|c| !c.exact && Some(c.key) == next && c.extra.0 < limit)
+                    {
+                        Some(i) => chosen = i,
+                        None => self.following = false,
+                    }
+                }
+                let c = &children[chosen];
+                // Thresholds in the parent's view, then in the child's own (beside the
+                // best sibling's proof number when the path took another).
+                let th_proof = th_pn.min(widen(if chosen == best {
+                    second_proof
+                } else {
+                    best_proof
+                }));
                 let th_disproof = if th_dn == INF {
                     INF
                 } else {
@@ -320,7 +370,10 @@ impl<'a, G: Game> Prover<'a, G> {
                     c_fresh,
                     depth + 1,
                 );
-                let c = &mut children[best];
+                if self.walker.stop.is_cancelled() {
+                    self.unwound.push(c_key);
+                }
+                let c = &mut children[chosen];
                 // `mid` left an entry for it.
                 c.found = true;
                 c.extra = from_child((c_pn, c_dn), c_passed);
@@ -342,6 +395,8 @@ impl<'a, G: Game> Prover<'a, G> {
             (low, high) = (low.max(l), high.min(h));
         }
         self.walker.release(depth, children);
+        // Below the stopped search's deepest node (or off its path) the search is its own.
+        self.following = false;
 
         let work = (self.walker.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
         self.walker.table.update(key, |e| {

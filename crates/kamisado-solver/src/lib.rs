@@ -60,6 +60,7 @@ mod key;
 pub mod remoteness;
 mod score;
 mod solver;
+pub mod stopped;
 pub mod table;
 mod value;
 mod walker;
@@ -72,5 +73,6 @@ pub use score::{Score, MAX_REMOTENESS};
 pub use solver::{
     Analysis, MoveResult, Options, Solution, SolveError, Solver, DEFAULT_TABLE_BYTES,
 };
+pub use stopped::StoppedPaths;
 pub use table::{keep_dropped_tables, Entry, Question, Table};
 pub use value::{Outcome, Value};

@@ -18,6 +18,7 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::stopped::StoppedPaths;
 use crate::{Key, Known, Score, Value};
 
 /// Which question an entry's proof and disproof numbers are about: "does the side to move
@@ -182,6 +183,9 @@ pub struct Table<K: Key> {
     words: Words,
     bucket_mask: usize,
     key: PhantomData<K>,
+    /// Where searches over this table stopped (see [`StoppedPaths`]): part of what a
+    /// stopped search leaves behind, saved and loaded with the table.
+    stopped: StoppedPaths<K>,
 }
 
 impl<K: Key> Table<K> {
@@ -201,7 +205,14 @@ impl<K: Key> Table<K> {
             words: Words::zeroed(buckets * Self::BUCKET_WORDS)?,
             bucket_mask: buckets - 1,
             key: PhantomData,
+            stopped: StoppedPaths::default(),
         })
+    }
+
+    /// Where stopped searches over this table were, for searches started again from
+    /// their roots.
+    pub fn stopped_paths(&self) -> &StoppedPaths<K> {
+        &self.stopped
     }
 
     pub fn bytes(&self) -> usize {
@@ -389,8 +400,9 @@ impl<K: Key> Table<K> {
 
     /// Writes the table's words to `out` (little-endian, [`Table::bytes`] bytes in all),
     /// to save a search and resume it later from [`Table::read_words`]: df-pn keeps
-    /// nothing but its table, so a search started again from the root over the same table
-    /// goes on where the saved one stopped. Call it between searches: an entry written
+    /// nothing but its table and where it stopped ([`Table::stopped_paths`], saved
+    /// beside the words), so a search started again from the root over them goes on where
+    /// the saved one stopped. Call it between searches: an entry written
     /// meanwhile may be saved half old, half new. Words of pages never written are read as
     /// the kernel's zero page, so a part of the table never used costs no memory here
     /// (only file bytes).

@@ -11,8 +11,8 @@
 //! (seed, the unit's placements, N, the table's MiB, the fractions kept.) Measured 2026-12-05:
 //! see the README's *Kept tables*.
 
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::time::Duration;
+#[path = "support/stop.rs"]
+mod stop;
 
 use kamisado_solver::{Cancel, Entry, Options, Solver};
 use kamon_core::{KamonGame, Layout, Position};
@@ -41,22 +41,7 @@ fn main() {
     println!("uninterrupted: {} in {} nodes", value.name(), whole.nodes());
 
     let stopped = fresh();
-    let cancel = Cancel::new();
-    let finished = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !finished.load(Relaxed) {
-                if stopped.nodes() >= stop_at {
-                    cancel.cancel();
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        });
-        let answer = stopped.value(&node, &cancel);
-        finished.store(true, Relaxed);
-        assert!(answer.is_err(), "finished before {stop_at} nodes");
-    });
+    stop::stopped_after(&stopped, stop_at, |cancel| stopped.value(&node, cancel));
     let mut entries: Vec<(u128, Entry)> = Vec::new();
     stopped.table().for_each(|k, e| entries.push((k, e)));
     entries.sort_by_key(|(_, e)| std::cmp::Reverse(e.work));
@@ -88,6 +73,9 @@ fn main() {
         for &(k, e) in &kept {
             resumed.table().store(k, e);
         }
+        // As a saved table does (see `kamisado_solver::StoppedPaths`).
+        let paths = stopped.table().stopped_paths().all();
+        resumed.table().stopped_paths().restore(paths);
         let again = resumed.value(&node, &Cancel::new()).unwrap();
         assert_eq!(again, value);
         println!(

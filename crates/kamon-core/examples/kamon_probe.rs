@@ -34,9 +34,9 @@
 //! every legal placement instead of the safe ones, and `--dn-threats K` the disproof
 //! number times K / (K + t), t the opponent's threats (both suggested by
 //! `kamon-cert/examples/first_guess_probe.rs`). `--forced N` settles forced wins within N
-//! placements of a side to move with a threat when the search comes to expand them (the
-//! library's `SETTLED_FORCED_PLACEMENTS`, 3; 0 for none), `--forced-always` also without a
-//! threat. `--check-progress` checks the shortest
+//! placements of a side to move with a threat when the search comes to expand them (by
+//! default the library's `settled_forced_placements`: 3, 4 with two threats or more; 0 for
+//! none), `--forced-always` (with `--forced N`) also without a threat. `--check-progress` checks the shortest
 //! paths' cells against their definition on random positions and exits.
 //! The README's *Where the nodes go* and *The empty board in units* say what each measured.
 
@@ -171,8 +171,9 @@ struct Probe {
     progress: u32,
     /// `--forced N`: a position the search comes to expand is settled as a win when its
     /// side to move, with a threat, forces one within N placements ([`kamon_core::forced`];
-    /// 0 or 1: never; the library's [`kamon_core::SETTLED_FORCED_PLACEMENTS`]).
-    forced: u32,
+    /// 0 or 1: never). `None`: the library's depth, [`kamon_core::settled_forced_placements`]
+    /// (three, four with two threats or more).
+    forced: Option<u32>,
     /// `--forced-always`: with `--forced`, asked also when the side to move has no threat.
     forced_always: bool,
 }
@@ -462,18 +463,17 @@ impl Game for Probe {
         }
     }
     fn known_when_expanded(&self, node: &Node) -> Option<kamisado_solver::Known> {
-        let library = (kamon_core::SETTLED_FORCED_PLACEMENTS, false);
-        if (self.forced, self.forced_always) == library {
+        let (Some(forced), always) = (self.forced, self.forced_always) else {
             return self.inner.known_when_expanded(node);
-        }
+        };
         let me = node.position().turn();
         let (mine, theirs) = (node.threats(me), node.threats(!me));
-        (self.forced > 1
-            && (self.forced_always || mine.any())
+        (forced > 1
+            && (always || mine.any())
             && kamon_core::forced::forced_win_later_with(
                 self.inner.layout(),
                 node.position(),
-                self.forced,
+                forced,
                 mine,
                 theirs,
             ))
@@ -550,7 +550,7 @@ fn main() {
     let mut quiet_bonus = 3u32;
     let mut central_weight = 0u32;
     let mut dn_legal = false;
-    let mut forced = kamon_core::SETTLED_FORCED_PLACEMENTS;
+    let mut forced = None;
     let mut forced_always = false;
     let mut dn_threats = 0u32;
     let mut focus = None;
@@ -657,10 +657,11 @@ fn main() {
             "--dn-legal" => dn_legal = true,
             "--forced-always" => forced_always = true,
             "--forced" => {
-                forced = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--forced N")
+                forced = Some(
+                    args.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--forced N"),
+                )
             }
             "--dn-threats" => {
                 dn_threats = args

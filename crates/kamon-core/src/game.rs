@@ -213,7 +213,9 @@ mod tests {
                 if game.win_in_one(&node) == WinInOne::No {
                     let known = game.known_when_expanded(&node);
                     let has_threat = node.threats(pos.turn()).any();
-                    let forced = crate::forced::forced_win(layout, &pos, SETTLED_FORCED_PLACEMENTS);
+                    let mine = node.threats(pos.turn());
+                    let forced =
+                        crate::forced::forced_win(layout, &pos, settled_forced_placements(mine));
                     let expected = (has_threat && forced).then_some(Known::Value(Value::Win));
                     assert_eq!(known, expected, "{}", pos.to_setup());
                     settled += known.is_some() as u32;
@@ -459,7 +461,7 @@ impl Game for KamonGame {
         )
     }
 
-    /// A win the side to move forces within [`SETTLED_FORCED_PLACEMENTS`] of its
+    /// A win the side to move forces within [`settled_forced_placements`] of its
     /// placements ([`forced::forced_win_later_with`], an exhaustive search on the rules),
     /// asked only of a position about to be expanded: such positions are most of the
     /// bottom of a proof (83% of a whole game's proof's choices, see kamon-cert's
@@ -479,7 +481,7 @@ impl Game for KamonGame {
             && forced::forced_win_later_with(
                 &self.layout,
                 pos,
-                SETTLED_FORCED_PLACEMENTS,
+                settled_forced_placements(mine),
                 mine,
                 node.threats(!me),
             ))
@@ -487,14 +489,35 @@ impl Game for KamonGame {
     }
 }
 
-/// How many of its own placements the side to move may take for the search to settle a
-/// forced win without searching it ([`KamonGame::known_when_expanded`]'s depth). Three
-/// saves the most time: measured on seeds 1, 2 and 4 four placements in (`kamon_probe
-/// --forced N`, one thread, 1 GiB), 28.4 M nodes and 41 to 44 s of CPU unsettled, 15.2 M
-/// nodes and 31 to 34 s within three, 11.4 M nodes but 38 s within four (each search
-/// about five times dearer); two settles little beyond [`KamonGame::win_in_one`]'s win in
-/// three.
+/// How many of its own placements a side to move with one threat may take for the search
+/// to settle a forced win without searching it ([`KamonGame::known_when_expanded`]'s
+/// depth; see [`settled_forced_placements`]). Three saves the most time there: measured on
+/// seeds 1, 2 and 4 four placements in (`kamon_probe --forced N`, one thread, 1 GiB),
+/// 28.4 M nodes and 41 to 44 s of CPU unsettled, 15.2 M nodes and 31 to 34 s within three,
+/// 11.4 M nodes but 38 s within four (each search about five times dearer); two settles
+/// little beyond [`KamonGame::win_in_one`]'s win in three.
 pub const SETTLED_FORCED_PLACEMENTS: u32 = 3;
+
+/// The forced search's depth for a side to move with two threats or more: one placement
+/// deeper. With two threats the opponent, who can take at most one, is already near a
+/// lost position, so a four-placement forced win is common there and the deeper search
+/// pays for itself; with one threat it mostly does not (the README's *Forced wins
+/// settled in the search*: on seventeen units and positions, within four with two threats
+/// or more took 0.92 times the CPU time of within three everywhere, 0.52 to 1.63 times a
+/// unit; within four with any threat, more than within three on the units, and within
+/// four from three threats, no less).
+pub const SETTLED_FORCED_PLACEMENTS_WITH_THREATS: u32 = 4;
+
+/// How many of its own placements the side to move, whose threats are `threats` (not
+/// empty), may take for a forced win the search settles on expanding a position.
+#[inline]
+pub fn settled_forced_placements(threats: Bitboard) -> u32 {
+    if threats.count() >= 2 {
+        SETTLED_FORCED_PLACEMENTS_WITH_THREATS
+    } else {
+        SETTLED_FORCED_PLACEMENTS
+    }
+}
 
 /// Both players' [`geometry::connection_distances`] in `pos`, by player index. A search
 /// estimates every child of a position in a row, so each thread keeps the analysis of the

@@ -58,7 +58,10 @@ pub use bitboard::Bitboard;
 pub use cell::{Cell, CellNameProblem, ParseCellError, CELL_COUNT};
 pub use chip::{Chip, ParseChipError, CHIP_COUNT};
 #[cfg(feature = "solver")]
-pub use game::{KamonGame, Node, SETTLED_FORCED_PLACEMENTS};
+pub use game::{
+    settled_forced_placements, KamonGame, Node, SETTLED_FORCED_PLACEMENTS,
+    SETTLED_FORCED_PLACEMENTS_WITH_THREATS,
+};
 pub use geometry::Side;
 pub use layout::{Layout, LayoutError};
 pub use notation::{ParseLayoutError, ParseRecordError, Record};
