@@ -335,7 +335,7 @@ impl<'a, G: Game> Prover<'a, G> {
                     // there (it stayed in a child until its proof number passed the
                     // best sibling's by a quarter).
                     let next = self.path.get(depth + 1).copied();
-                    let limit = widen(best_proof).min(th_pn);
+                    let limit = widen::<G>(best_proof).min(th_pn);
                     match children
                         .iter()
                         .position(|c| !c.exact && Some(c.key) == next && c.extra.0 < limit)
@@ -347,7 +347,7 @@ impl<'a, G: Game> Prover<'a, G> {
                 let c = &children[chosen];
                 // Thresholds in the parent's view, then in the child's own (beside the
                 // best sibling's proof number when the path took another).
-                let th_proof = th_pn.min(widen(if chosen == best {
+                let th_proof = th_pn.min(widen::<G>(if chosen == best {
                     second_proof
                 } else {
                     best_proof
@@ -445,13 +445,15 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// The 1+epsilon threshold (epsilon = 1/4): stay with a child until its disproof number
-/// exceeds the second best's by a quarter, not by one.
+/// The 1+epsilon threshold (epsilon = 1 / [`Game::EPSILON_DIVISOR`], a quarter unless the
+/// game says otherwise): stay with a child until its proof number exceeds the second
+/// best's by that share, not by one.
 #[inline]
-fn widen(second: u32) -> u32 {
+fn widen<G: Game>(second: u32) -> u32 {
     if second >= MAX_FINITE {
         INF
     } else {
-        second.saturating_add(second / 4 + 1).min(MAX_FINITE)
+        let divisor = G::EPSILON_DIVISOR.max(1);
+        second.saturating_add(second / divisor + 1).min(MAX_FINITE)
     }
 }

@@ -105,6 +105,9 @@ pub enum Known {
 ///   own): the search asks once per position, when its table holds nothing about it
 ///   (an answer then settles it; a `None` would be the same the next time). The
 ///   remoteness search does not ask; it searches such positions.
+/// - [`Game::EPSILON_DIVISOR`]: how long the proof-number search stays with a child before
+///   it turns to a sibling (its 1+epsilon rule, epsilon = 1 / the divisor, at least 1).
+///   Any value is correct; it only moves work around.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;
     type Move: Copy + Send + Sync + Eq + Debug + Display;
@@ -118,6 +121,12 @@ pub trait Game: Sync {
     /// shared counter would cost a fast game much; a game whose nodes each cost real work
     /// (another search behind every node) sets it low, or its reports say 0 for long.
     const NODES_COUNTED_EVERY: u64 = 1 << 10;
+
+    /// OPTIONAL. The 1+epsilon rule's divisor ([`crate::dfpn`]): the proof-number search
+    /// stays in a child until the child's proof number passes the best sibling's `p` by
+    /// `p / EPSILON_DIVISOR + 1`. The default, 4 (a quarter), is Pawlewicz and Lew's; a
+    /// game with many transpositions may do better staying less (Kamon: 16).
+    const EPSILON_DIVISOR: u32 = 4;
 
     /// REQUIRED. `Some(value)` for a finished game, from the side to move's point of view;
     /// `None` while the game goes on.
