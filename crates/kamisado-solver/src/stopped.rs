@@ -3,10 +3,11 @@
 //!
 //! Why: df-pn keeps its numbers in the table, but not which child it was searching at
 //! each depth. The 1+epsilon rule keeps a search in a child until the child's proof
-//! number passes the next sibling's by a quarter; a search started again from the root
-//! picks each node's smallest proof number instead, and so may leave the child it was
-//! in for a sibling of similar promise, and search that sibling's subtree, which an
-//! uninterrupted search would never have entered. Measured (`kamon-core`'s
+//! number passes the next sibling's by a share (see
+//! [`Game::EPSILON_DIVISOR`](crate::Game::EPSILON_DIVISOR)); a search started again from
+//! the root picks each node's smallest proof number instead, and so may leave the child
+//! it was in for a sibling of similar promise, and search that sibling's subtree, which
+//! an uninterrupted search would never have entered. Measured (`kamon-core`'s
 //! `resume_probe`, eight positions eight placements in, stopped at a quarter, a half and
 //! three quarters of their nodes, resumed over the same table in memory): started again
 //! from the root, resumes cost up to 2.7 times the uninterrupted search (seed 4 stopped
