@@ -77,7 +77,7 @@ pub enum TableFileError {
     #[error("not a saved table (the file does not start with KSTABLE1)")]
     NotThisFormat,
     #[error(
-        "saved table format version {0} is not supported (this program reads version {VERSION})"
+        "saved table format version {0} is not supported (this program reads versions {VERSION_WITHOUT_PATHS} and {VERSION})"
     )]
     UnsupportedVersion(u32),
     #[error("damaged: {0}")]

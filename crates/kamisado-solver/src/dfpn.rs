@@ -239,9 +239,12 @@ impl<'a, G: Game> Prover<'a, G> {
             let mut path = std::mem::take(&mut self.unwound);
             path.push(key);
             path.reverse();
-            // A search stopped before it got as deep as the path it was following leaves
-            // that path, which reaches further.
-            if !self.path.starts_with(&path) {
+            // A search stopped before it got as deep as the path it was following keeps
+            // that path, which reaches further (kept again: another search may have
+            // pushed it out meanwhile). One stopped at its root leaves nothing to follow.
+            if self.path.starts_with(&path) {
+                stopped.keep(std::mem::take(&mut self.path));
+            } else if path.len() >= 2 {
                 stopped.keep(path);
             }
         }
@@ -333,7 +336,7 @@ impl<'a, G: Game> Prover<'a, G> {
                 if self.following {
                     // Where the stopped search went, if the 1+epsilon rule lets it go
                     // there (it stayed in a child until its proof number passed the
-                    // best sibling's by a quarter).
+                    // best sibling's by the game's share, `widen`).
                     let next = self.path.get(depth + 1).copied();
                     let limit = widen::<G>(best_proof).min(th_pn);
                     match children

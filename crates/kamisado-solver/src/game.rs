@@ -106,7 +106,7 @@ pub enum Known {
 ///   (an answer then settles it; a `None` would be the same the next time). The
 ///   remoteness search does not ask; it searches such positions.
 /// - [`Game::EPSILON_DIVISOR`]: how long the proof-number search stays with a child before
-///   it turns to a sibling (its 1+epsilon rule, epsilon = 1 / the divisor, at least 1).
+///   it turns to a sibling (its 1+epsilon rule, epsilon = 1 / the divisor; 0 counts as 1).
 ///   Any value is correct; it only moves work around.
 pub trait Game: Sync {
     type Position: Copy + Send + Sync + Debug;

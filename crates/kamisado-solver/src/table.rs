@@ -400,9 +400,9 @@ impl<K: Key> Table<K> {
 
     /// Writes the table's words to `out` (little-endian, [`Table::bytes`] bytes in all),
     /// to save a search and resume it later from [`Table::read_words`]: df-pn keeps
-    /// nothing but its table and where it stopped ([`Table::stopped_paths`], saved
-    /// beside the words), so a search started again from the root over them goes on where
-    /// the saved one stopped. Call it between searches: an entry written
+    /// nothing but its table and where it stopped ([`Table::stopped_paths`], which the
+    /// caller saves beside the words: `kamisado_analysis::table_file` does), so a search
+    /// started again from the root over them goes on where the saved one stopped. Call it between searches: an entry written
     /// meanwhile may be saved half old, half new. Words of pages never written are read as
     /// the kernel's zero page, so a part of the table never used costs no memory here
     /// (only file bytes).
